@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+// WindowLab: an executable reference model of UIKit-style window semantics, an
+// optimized spatial-index engine that must agree with it bit for bit, and the
+// harness that proves they agree.
+import PackageDescription
+
+let package = Package(
+    name: "WindowLab",
+    products: [
+        .executable(name: "windowlab", targets: ["WindowLabCLI"]),
+        .library(name: "WindowModel", targets: ["WindowModel"]),
+        .library(name: "ReferenceModel", targets: ["ReferenceModel"]),
+        .library(name: "IndexedEngine", targets: ["IndexedEngine"]),
+        .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
+        .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
+        .library(name: "DifferentialHarness", targets: ["DifferentialHarness"]),
+        .library(name: "CommandEncoding", targets: ["CommandEncoding"]),
+        .library(name: "CorpusPack", targets: ["CorpusPack"]),
+        .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
+        .library(name: "RoutingWorkloads", targets: ["RoutingWorkloads"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Shared value types: geometry, commands, observations, the engine protocol.
+        .target(name: "WindowModel"),
+        // The oracle: plain linear scans and recursion.
+        .target(name: "ReferenceModel", dependencies: ["WindowModel"]),
+        // A dynamic bounding-volume tree over window rectangles with z-key maxima.
+        .target(name: "SpatialIndex"),
+        // The optimized engine: routes through SpatialIndex, shares no semantics with the reference.
+        .target(name: "IndexedEngine", dependencies: ["WindowModel", "SpatialIndex"]),
+        // The `.wls` text format: parser, printer, expectation runner.
+        .target(name: "ScenarioLanguage", dependencies: ["WindowModel"]),
+        // Generation, shrinking and comparison of command lists across engines.
+        .target(name: "DifferentialHarness", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+        ]),
+        // The versioned binary encoding fuzzers mutate.
+        .target(name: "CommandEncoding", dependencies: ["WindowModel"]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // zlib-compressed, checksummed packs of fuzz inputs.
+        .target(name: "CorpusPack", dependencies: ["CZlib", "CommandEncoding", "WindowModel"]),
+        // SVG pictures of a scenario step.
+        .target(name: "ScenarioRender", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+        ]),
+        // The benchmark workloads, shared by `windowlab bench` and Benchmarks/.
+        .target(name: "RoutingWorkloads", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine",
+        ]),
+        .executableTarget(name: "WindowLabCLI", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+            "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
+            "RoutingWorkloads",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel"]),
+        .testTarget(name: "ReferenceModelTests", dependencies: [
+            "WindowModel", "ReferenceModel", "ScenarioLanguage",
+        ]),
+        .testTarget(name: "ScenarioLanguageTests", dependencies: [
+            "WindowModel", "ScenarioLanguage", "ReferenceModel", "IndexedEngine",
+        ], resources: [.copy("Scenarios")]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex"]),
+        .testTarget(name: "IndexedEngineTests", dependencies: [
+            "WindowModel", "IndexedEngine", "ReferenceModel", "ScenarioLanguage",
+        ]),
+        .testTarget(name: "DifferentialHarnessTests", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+            "DifferentialHarness",
+        ]),
+        .testTarget(name: "CommandEncodingTests", dependencies: [
+            "WindowModel", "CommandEncoding", "DifferentialHarness",
+        ]),
+        .testTarget(name: "CorpusPackTests", dependencies: [
+            "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
+        ]),
+        .testTarget(name: "ScenarioRenderTests", dependencies: [
+            "ScenarioRender", "ScenarioLanguage", "WindowModel",
+        ]),
+    ]
+)

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `windowlab`: run scenarios, check engines against each other, manage the fuzz
+/// corpus, benchmark routing and draw scenes.
+@main
+struct WindowLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "windowlab",
+        abstract: "Executable UIKit-style window semantics: run, check, fuzz, measure and draw.",
+        discussion: """
+            Examples:
+              windowlab run Examples/alert-over-app.wls
+              windowlab run --engine all Examples/*.wls
+              windowlab check --time 60
+            """,
+        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self]
+    )
+}

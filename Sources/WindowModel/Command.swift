@@ -1,0 +1,120 @@
+/// One statement of a scenario: the canonical representation of a test case.
+///
+/// A command list is what people write (as `.wls` text), what the generator makes,
+/// what the fuzz decoder produces and what the shrinker edits. Engines receive
+/// commands one at a time through ``WindowSystem/apply(_:)``; every command they
+/// receive has passed ``CommandValidator``, so names always refer to live objects.
+///
+/// Defaults are stored explicitly (`scene` is `"main"` when a statement leaves it
+/// out, a scene's size is `1000 x 1000`), so two texts that mean the same thing
+/// parse to the same command.
+public enum Command: Hashable, Sendable {
+    // MARK: Setup
+    /// `scene NAME [size W H]`
+    case createScene(name: String, size: Size)
+    /// `window NAME [in SCENE] frame X Y W H [level L] [root]`; `withRootView`
+    /// installs a root view named `NAME.root` with frame `0 0 W H`.
+    case createWindow(name: String, scene: String, frame: Rect, level: Double, withRootView: Bool)
+    /// `view NAME in PARENT frame X Y W H`: the new front-most subview of PARENT.
+    case createView(name: String, parent: String, frame: Rect)
+
+    // MARK: Changes
+    case show(window: String)
+    case hide(window: String)
+    case release(window: String)
+    case makeKey(window: String)
+    case makeKeyAndVisible(window: String)
+    /// `set T frame X Y W H` (window or view)
+    case setFrame(target: String, frame: Rect)
+    /// `set T origin X Y`: the bounds origin (scroll offset) of a window or view.
+    case setBoundsOrigin(target: String, origin: Point)
+    /// `set T alpha A`: stored as written; engines clamp to [0, 1].
+    case setAlpha(target: String, alpha: Double)
+    case setHidden(target: String, hidden: Bool)
+    case setInteraction(target: String, enabled: Bool)
+    case setLevel(window: String, level: Double)
+    case setPassthrough(window: String, enabled: Bool)
+    /// `remove V`: removeFromSuperview; V and its subtree are gone.
+    case remove(view: String)
+    /// `front V`: bringSubviewToFront within V's parent.
+    case bringToFront(view: String)
+    /// `back V`: sendSubviewToBack within V's parent.
+    case sendToBack(view: String)
+
+    // MARK: Events
+    /// `touch ID began X Y [in SCENE]`
+    case touchBegan(id: TouchID, at: Point, scene: String)
+    case touchMoved(id: TouchID, to: Point)
+    case touchEnded(id: TouchID, at: Point)
+    case touchCancelled(id: TouchID)
+    /// `press KEY [in SCENE]`: a non-touch event for the scene's key window.
+    case press(key: String, scene: String)
+
+    // MARK: Queries
+    /// `hit X Y [in SCENE]`: what a touch beginning here would hit; binds nothing.
+    case hit(at: Point, scene: String)
+    case order(scene: String)
+    case keyWindow(scene: String)
+    /// `convert X Y from A to B`
+    case convert(point: Point, from: CoordinateSpace, to: CoordinateSpace)
+
+    // MARK: Expectations
+    /// `expect OBSERVATION`: text with runs of blanks collapsed to one space.
+    case expect(String)
+    /// `expect nothing`
+    case expectNothing
+}
+
+extension Command {
+    /// True for `expect` statements, which engines ignore and runners check.
+    public var isExpectation: Bool {
+        switch self {
+        case .expect, .expectNothing: return true
+        default: return false
+        }
+    }
+}
+
+/// The implicit scene every scenario has.
+public let mainSceneName = "main"
+
+/// The size of a scene when `scene NAME` gives none, and of `main`.
+public let defaultSceneSize = Size(1000, 1000)
+
+/// Where a `convert` starts or ends: the screen, or a named window or view.
+public enum CoordinateSpace: Hashable, Sendable {
+    case screen
+    case named(String)
+
+    /// The word a scenario uses for the screen; no window or view may take it.
+    public static let screenKeyword = "screen"
+}
+
+/// A touch identifier as a scenario writes it: digits (`1`, `42`) or a name (`f1`).
+///
+/// Touches are ordered (for the cancellation order of one operation) by number when
+/// both are all digits, numbers before names, then as text.
+public struct TouchID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+    public init(_ number: Int) { self.text = String(number) }
+
+    public var description: String { text }
+
+    private var isNumeric: Bool { !text.isEmpty && text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+
+    public static func < (a: TouchID, b: TouchID) -> Bool {
+        switch (a.isNumeric, b.isNumeric) {
+        case (true, false): return true
+        case (false, true): return false
+        case (true, true):
+            let x = a.text.drop { $0 == "0" }, y = b.text.drop { $0 == "0" }
+            if x.count != y.count { return x.count < y.count }
+            if x != y { return x < y }
+            return a.text < b.text
+        case (false, false):
+            return a.text < b.text
+        }
+    }
+}

@@ -1,0 +1,306 @@
+/// Why a command cannot be applied at its place in a command list.
+public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Limits that keep any input bounded in memory and recursion depth.
+public struct CommandLimits: Hashable, Sendable {
+    /// Statements in one command list, expectations included.
+    public var maxCommands: Int
+    /// Windows and views created over the whole list, released ones included.
+    public var maxObjects: Int
+    /// Scenes, `main` included.
+    public var maxScenes: Int
+    /// Depth of a view below its window (a window's subview has depth 1).
+    public var maxViewDepth: Int
+    /// Length of a name or key, in bytes.
+    public var maxNameLength: Int
+
+    public init(maxCommands: Int, maxObjects: Int, maxScenes: Int, maxViewDepth: Int, maxNameLength: Int) {
+        self.maxCommands = maxCommands
+        self.maxObjects = maxObjects
+        self.maxScenes = maxScenes
+        self.maxViewDepth = maxViewDepth
+        self.maxNameLength = maxNameLength
+    }
+
+    /// The limits for scenario files (documented in the README).
+    public static let scenario = CommandLimits(
+        maxCommands: 1_000_000, maxObjects: 200_000, maxScenes: 64, maxViewDepth: 128, maxNameLength: 128)
+}
+
+/// Checks that each command of a list is meaningful where it stands: names are
+/// well-formed, defined once, and refer to live objects of the right kind; numbers
+/// are finite; sizes are not negative; limits hold.
+///
+/// It tracks which objects exist (windows, their scenes, the view tree) and nothing
+/// of window semantics: no order, no key window, no hit testing. The parser, the
+/// generator and the binary decoder all use it, so every engine only ever receives
+/// valid commands.
+public struct CommandValidator: Sendable {
+    public let limits: CommandLimits
+
+    private var scenes: Set<String> = [mainSceneName]
+    /// Every window or view name ever defined, live or not: names are never reused.
+    private var definedNames: Set<String> = []
+    /// Live windows and the scene each is in.
+    private var windowScene: [String: String] = [:]
+    /// Live views: parent name (a window or a view) and depth below the window.
+    private var viewParent: [String: String] = [:]
+    private var viewDepth: [String: Int] = [:]
+    private var children: [String: [String]] = [:]
+    private var commandCount = 0
+    private var lastWasStatement = false
+
+    public init(limits: CommandLimits = .scenario) {
+        self.limits = limits
+    }
+
+    // MARK: Queries for generators and decoders
+
+    /// Live windows, in no particular order.
+    public var liveWindows: Dictionary<String, String>.Keys { windowScene.keys }
+    /// Live views, in no particular order.
+    public var liveViews: Dictionary<String, String>.Keys { viewParent.keys }
+    /// Scenes, in no particular order.
+    public var sceneNames: Set<String> { scenes }
+    public func isLiveWindow(_ name: String) -> Bool { windowScene[name] != nil }
+    public func isLiveView(_ name: String) -> Bool { viewParent[name] != nil }
+    public func isDefined(_ name: String) -> Bool { definedNames.contains(name) }
+    public func scene(ofWindow name: String) -> String? { windowScene[name] }
+    public func depth(ofView name: String) -> Int? { viewDepth[name] }
+    public var objectCount: Int { definedNames.count }
+
+    /// Whether `text` is a well-formed window, view or scene name: letters, digits,
+    /// `_`, `.`, `-`, starting with a letter or `_`.
+    public static func isValidName<S: StringProtocol>(_ text: S) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == 95 || $0 == 46 || $0 == 45 }
+    }
+
+    /// Whether `text` is a well-formed key or touch id token: a name, or digits.
+    public static func isValidToken<S: StringProtocol>(_ text: S) -> Bool {
+        guard !text.isEmpty else { return false }
+        return isValidName(text) || text.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == 95 || $0 == 46 || $0 == 45 }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+
+    // MARK: Validation
+
+    /// Checks `command` against everything validated before it and, when it is
+    /// valid, records what it creates or destroys.
+    public mutating func validate(_ command: Command) throws(CommandError) {
+        guard commandCount < limits.maxCommands else {
+            throw CommandError("more than \(limits.maxCommands) statements")
+        }
+        try check(command)
+        record(command)
+        commandCount += 1
+        lastWasStatement = lastWasStatement || !command.isExpectation
+    }
+
+    private func check(_ command: Command) throws(CommandError) {
+        switch command {
+        case let .createScene(name, size):
+            try requireName(name)
+            guard !scenes.contains(name) else { throw CommandError("scene '\(name)' is already defined") }
+            guard scenes.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) scenes") }
+            try requireSize(size, "scene size")
+        case let .createWindow(name, scene, frame, level, withRootView):
+            try requireNew(name)
+            if withRootView { try requireNew(name + ".root") }
+            try requireScene(scene)
+            try requireFrame(frame)
+            try requireFinite(level, "level")
+            guard definedNames.count + (withRootView ? 2 : 1) <= limits.maxObjects else {
+                throw CommandError("more than \(limits.maxObjects) windows and views")
+            }
+        case let .createView(name, parent, frame):
+            try requireNew(name)
+            let parentDepth: Int
+            if windowScene[parent] != nil {
+                parentDepth = 0
+            } else if let depth = viewDepth[parent] {
+                parentDepth = depth
+            } else {
+                throw unknown(parent, "window or view")
+            }
+            guard parentDepth + 1 <= limits.maxViewDepth else {
+                throw CommandError("view '\(name)' would be nested deeper than \(limits.maxViewDepth) levels")
+            }
+            try requireFrame(frame)
+            guard definedNames.count < limits.maxObjects else {
+                throw CommandError("more than \(limits.maxObjects) windows and views")
+            }
+        case let .show(w), let .hide(w), let .release(w), let .makeKey(w), let .makeKeyAndVisible(w),
+             let .setPassthrough(w, _):
+            try requireWindow(w)
+        case let .setLevel(w, level):
+            try requireWindow(w)
+            try requireFinite(level, "level")
+        case let .setFrame(target, frame):
+            try requireObject(target)
+            try requireFrame(frame)
+        case let .setBoundsOrigin(target, origin):
+            try requireObject(target)
+            try requirePoint(origin)
+        case let .setAlpha(target, alpha):
+            try requireObject(target)
+            try requireFinite(alpha, "alpha")
+        case let .setHidden(target, _), let .setInteraction(target, _):
+            try requireObject(target)
+        case let .remove(v), let .bringToFront(v), let .sendToBack(v):
+            guard viewParent[v] != nil else {
+                if windowScene[v] != nil { throw CommandError("'\(v)' is a window, not a view") }
+                throw unknown(v, "view")
+            }
+        case let .touchBegan(id, point, scene):
+            try requireToken(id.text, "touch id")
+            try requirePoint(point)
+            try requireScene(scene)
+        case let .touchMoved(id, point), let .touchEnded(id, point):
+            try requireToken(id.text, "touch id")
+            try requirePoint(point)
+        case let .touchCancelled(id):
+            try requireToken(id.text, "touch id")
+        case let .press(key, scene):
+            try requireToken(key, "key")
+            try requireScene(scene)
+        case let .hit(point, scene):
+            try requirePoint(point)
+            try requireScene(scene)
+        case let .order(scene), let .keyWindow(scene):
+            try requireScene(scene)
+        case let .convert(point, from, to):
+            try requirePoint(point)
+            try requireSpace(from)
+            try requireSpace(to)
+        case let .expect(text):
+            guard lastWasStatement else { throw CommandError("'expect' has no statement before it") }
+            guard !text.isEmpty else { throw CommandError("'expect' needs an observation") }
+            guard !text.contains("#"), !text.contains("\n") else {
+                throw CommandError("an expectation cannot contain '#' or a line break")
+            }
+        case .expectNothing:
+            guard lastWasStatement else { throw CommandError("'expect' has no statement before it") }
+        }
+    }
+
+    private mutating func record(_ command: Command) {
+        switch command {
+        case let .createScene(name, _):
+            scenes.insert(name)
+        case let .createWindow(name, scene, _, _, withRootView):
+            definedNames.insert(name)
+            windowScene[name] = scene
+            if withRootView { addView(name + ".root", parent: name, depth: 1) }
+        case let .createView(name, parent, _):
+            addView(name, parent: parent, depth: (viewDepth[parent] ?? 0) + 1)
+        case let .release(w):
+            windowScene[w] = nil
+            for child in children[w] ?? [] { forget(child) }
+            children[w] = nil
+        case let .remove(v):
+            if let parent = viewParent[v] { children[parent]?.removeAll { $0 == v } }
+            forget(v)
+        default:
+            break
+        }
+    }
+
+    private mutating func addView(_ name: String, parent: String, depth: Int) {
+        definedNames.insert(name)
+        viewParent[name] = parent
+        viewDepth[name] = depth
+        children[parent, default: []].append(name)
+    }
+
+    /// Forgets a view and its whole subtree (iteratively: trees may be deep).
+    private mutating func forget(_ view: String) {
+        var pending = [view]
+        while let next = pending.popLast() {
+            viewParent[next] = nil
+            viewDepth[next] = nil
+            pending.append(contentsOf: children[next] ?? [])
+            children[next] = nil
+        }
+    }
+
+    // MARK: Checks
+
+    private func requireName(_ name: String) throws(CommandError) {
+        guard name.utf8.count <= limits.maxNameLength else {
+            throw CommandError("name is longer than \(limits.maxNameLength) bytes")
+        }
+        guard Self.isValidName(name) else { throw CommandError("'\(name)' is not a valid name") }
+    }
+
+    private func requireToken(_ token: String, _ what: String) throws(CommandError) {
+        guard token.utf8.count <= limits.maxNameLength else {
+            throw CommandError("\(what) is longer than \(limits.maxNameLength) bytes")
+        }
+        guard Self.isValidToken(token) else { throw CommandError("'\(token)' is not a valid \(what)") }
+    }
+
+    private func requireNew(_ name: String) throws(CommandError) {
+        try requireName(name)
+        guard name != CoordinateSpace.screenKeyword else {
+            throw CommandError("'\(name)' is reserved for the screen")
+        }
+        guard !definedNames.contains(name) else {
+            throw CommandError("'\(name)' is already defined (names are never reused, even after release)")
+        }
+    }
+
+    private func unknown(_ name: String, _ kind: String) -> CommandError {
+        if definedNames.contains(name) {
+            return CommandError("'\(name)' no longer exists (it was released or removed)")
+        }
+        return CommandError("unknown \(kind) '\(name)'")
+    }
+
+    private func requireWindow(_ name: String) throws(CommandError) {
+        guard windowScene[name] != nil else {
+            if viewParent[name] != nil { throw CommandError("'\(name)' is a view, not a window") }
+            throw unknown(name, "window")
+        }
+    }
+
+    private func requireObject(_ name: String) throws(CommandError) {
+        guard windowScene[name] != nil || viewParent[name] != nil else { throw unknown(name, "window or view") }
+    }
+
+    private func requireScene(_ name: String) throws(CommandError) {
+        guard scenes.contains(name) else { throw CommandError("unknown scene '\(name)'") }
+    }
+
+    private func requireSpace(_ space: CoordinateSpace) throws(CommandError) {
+        if case let .named(name) = space { try requireObject(name) }
+    }
+
+    private func requireFinite(_ value: Double, _ what: String) throws(CommandError) {
+        guard value.isFinite else { throw CommandError("\(what) must be a finite number") }
+    }
+
+    private func requirePoint(_ point: Point) throws(CommandError) {
+        try requireFinite(point.x, "x")
+        try requireFinite(point.y, "y")
+    }
+
+    private func requireSize(_ size: Size, _ what: String) throws(CommandError) {
+        try requireFinite(size.width, "width")
+        try requireFinite(size.height, "height")
+        guard size.width >= 0, size.height >= 0 else {
+            throw CommandError("\(what) cannot be negative (\(NumberText.format(size.width)) x \(NumberText.format(size.height)))")
+        }
+    }
+
+    private func requireFrame(_ frame: Rect) throws(CommandError) {
+        try requirePoint(frame.origin)
+        try requireSize(frame.size, "frame size")
+    }
+}

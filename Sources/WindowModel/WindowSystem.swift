@@ -1,0 +1,69 @@
+/// A window system that can be driven by commands and observed.
+///
+/// The reference model, the indexed engine and a user's own engine all conform;
+/// the differential harness runs the same command list on several of them and
+/// compares every observation and, after every command, every ``SceneSnapshot``.
+///
+/// Contract:
+/// - A fresh instance holds one scene, `main`, of ``defaultSceneSize``, and nothing else.
+/// - Every command passed to ``apply(_:)`` has been accepted by a ``CommandValidator``
+///   that saw the same commands before it (names are live, numbers are finite, sizes
+///   are not negative). Expectation commands return no observations.
+/// - ``apply(_:)`` returns the command's observations in the canonical order that
+///   `SEMANTICS.md` gives.
+///
+/// ```swift
+/// let system: any WindowSystem = ReferenceWindowSystem()
+/// _ = system.apply(.createWindow(name: "app", scene: "main",
+///                                frame: Rect(0, 0, 100, 100), level: 0, withRootView: true))
+/// _ = system.apply(.makeKeyAndVisible(window: "app"))
+/// system.apply(.hit(at: Point(10, 10), scene: "main"))  // [hit -> app/app.root at 10 10]
+/// ```
+public protocol WindowSystem: AnyObject {
+    /// A short name for reports (`reference`, `indexed`).
+    var engineName: String { get }
+
+    /// Applies one command and returns what it made happen or answered.
+    func apply(_ command: Command) -> [Observation]
+
+    /// The observable state of every scene, in the order the scenes were created.
+    func snapshot() -> [SceneSnapshot]
+
+    /// Problems with the engine's internal consistency, empty when there are none.
+    /// Tests call this after every command.
+    func invariantViolations() -> [String]
+}
+
+/// What can be observed of one scene between commands.
+public struct SceneSnapshot: Hashable, Sendable, CustomStringConvertible {
+    public var scene: String
+    /// Visible windows, front to back.
+    public var order: [String]
+    public var keyWindow: String?
+
+    public init(scene: String, order: [String], keyWindow: String?) {
+        self.scene = scene
+        self.order = order
+        self.keyWindow = keyWindow
+    }
+
+    public var description: String {
+        "\(scene): order [\(order.joined(separator: " "))] key \(keyWindow ?? "none")"
+    }
+}
+
+/// A named way to make fresh engines: what the harness, `windowlab run --engine`
+/// and users' own test suites pass around.
+///
+/// ```swift
+/// let mine = EngineFactory(name: "mine") { MyWindowSystem() }
+/// ```
+public struct EngineFactory: Sendable {
+    public let name: String
+    public let make: @Sendable () -> any WindowSystem
+
+    public init(name: String, make: @escaping @Sendable () -> any WindowSystem) {
+        self.name = name
+        self.make = make
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+
+// Placeholder: suites for this module are being written.
