@@ -1,10 +1,181 @@
 import WindowModel
 
-/// STUB: replaced by the real reference model. Conforms so that the package builds.
+/// The executable form of `SEMANTICS.md`: the oracle every other engine is compared with.
+///
+/// It is written to be obviously correct rather than fast: windows are kept in plain
+/// arrays and scanned linearly, view trees are walked by recursion, and nothing is
+/// cached. Each concern lives in its own file (`+Visibility`, `+KeyWindow`,
+/// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Invariants`, `+Layout`),
+/// and each rule is cited by its id where it is implemented.
+///
+/// ```swift
+/// let system = ReferenceWindowSystem()
+/// _ = system.apply(.createWindow(name: "app", scene: "main",
+///                                frame: Rect(0, 0, 100, 100), level: 0, withRootView: true))
+/// _ = system.apply(.makeKeyAndVisible(window: "app"))
+/// system.apply(.hit(at: Point(10, 10), scene: "main"))  // [hit -> app/app.root at 10 10]
+/// ```
 public final class ReferenceWindowSystem: WindowSystem {
-    public init() {}
+    /// Scenes in creation order, `main` first (S1).
+    var scenes: [SceneState]
+    /// Live windows by name. Released windows are removed (W7).
+    var windows: [String: WindowState] = [:]
+    /// Live views (not windows) by name. Removed views are removed (V3).
+    var views: [String: ViewNode] = [:]
+    /// Active touches, in the order they began.
+    var touches: [ActiveTouch] = []
+    /// The last `frontStamp` handed out; only ever grows.
+    var lastStamp = 0
+
+    /// A system holding one empty scene, `main`, of ``defaultSceneSize`` (S1).
+    public init() {
+        scenes = [SceneState(name: mainSceneName, size: defaultSceneSize)]
+    }
+
+    /// `"reference"`.
     public var engineName: String { "reference" }
-    public func apply(_ command: Command) -> [Observation] { [] }
-    public func snapshot() -> [SceneSnapshot] { [SceneSnapshot(scene: mainSceneName, order: [], keyWindow: nil)] }
-    public func invariantViolations() -> [String] { [] }
+
+    /// Applies one validated command and returns its observations in the canonical
+    /// order of N2. Expectations return nothing.
+    public func apply(_ command: Command) -> [Observation] {
+        switch command {
+        case let .createScene(name, size):
+            scenes.append(SceneState(name: name, size: size))
+            return []
+        case let .createWindow(name, scene, frame, level, withRootView):
+            createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: withRootView)
+            return []
+        case let .createView(name, parent, frame):
+            createView(name: name, parent: parent, frame: frame)
+            return []
+
+        case let .show(w): return show(window(w))
+        case let .hide(w): return hide(window(w))
+        case let .release(w): return release(window(w))
+        case let .makeKey(w): return makeKey(window(w))
+        case let .makeKeyAndVisible(w): return makeKeyAndVisible(window(w))
+        case let .setLevel(w, level): return setLevel(window(w), to: level)
+        case let .setPassthrough(w, enabled):
+            window(w).isPassthrough = enabled
+            return []
+
+        case let .setFrame(target, frame):
+            setFrame(target, to: frame)
+            return []
+        case let .setBoundsOrigin(target, origin):
+            node(target).boundsOrigin = origin
+            return []
+        case let .setAlpha(target, alpha):
+            node(target).alpha = Self.clampedAlpha(alpha)
+            return []
+        case let .setHidden(target, hidden):
+            return setHidden(target, hidden)
+        case let .setInteraction(target, enabled):
+            node(target).isInteractionEnabled = enabled
+            return []
+        case let .remove(v): return remove(view(v))
+        case let .bringToFront(v):
+            bringToFront(view(v))
+            return []
+        case let .sendToBack(v):
+            sendToBack(view(v))
+            return []
+
+        case let .touchBegan(id, point, scene): return touchBegan(id, at: point, in: self.scene(scene))
+        case let .touchMoved(id, point): return touchMoved(id, to: point)
+        case let .touchEnded(id, point): return touchEnded(id, at: point)
+        case let .touchCancelled(id): return touchCancelled(id)
+        case let .press(_, scene):
+            // K1: the key window receives presses even when hidden.
+            return [.press(window: self.scene(scene).keyWindow?.name)]
+
+        case let .hit(point, scene):
+            return [.hit(routeTarget(point, in: self.scene(scene)))]
+        case let .order(scene):
+            return [.order(scene: scene, windows: self.scene(scene).order.map(\.name))]
+        case let .keyWindow(scene):
+            return [.keyWindow(scene: scene, window: self.scene(scene).keyWindow?.name)]
+        case let .convert(point, from, to):
+            return [.convert(convert(point, from: from, to: to))]
+
+        case .expect, .expectNothing:
+            return []
+        }
+    }
+
+    /// Every scene in creation order: its visible windows front to back and its key window.
+    public func snapshot() -> [SceneSnapshot] {
+        scenes.map { SceneSnapshot(scene: $0.name, order: $0.order.map(\.name), keyWindow: $0.keyWindow?.name) }
+    }
+
+    // MARK: Creation
+
+    private func createWindow(name: String, scene: String, frame: Rect, level: Double, withRootView: Bool) {
+        // W1: hidden, alpha 1, interaction on, not pass-through, bounds origin 0 0.
+        let node = ViewNode(name: name, frame: frame, isHidden: true)
+        let window = WindowState(node: node, scene: scene, level: level, frontStamp: nextStamp())
+        windows[name] = window
+        if withRootView {
+            // W8: the first (back-most) subview, frame 0 0 W H.
+            let root = ViewNode(name: name + ".root", frame: Rect(0, 0, frame.width, frame.height), isHidden: false)
+            addSubview(root, to: node)
+            window.rootView = root
+        }
+    }
+
+    private func createView(name: String, parent: String, frame: Rect) {
+        // V1: visible, alpha 1, interaction on, bounds origin 0 0, front-most.
+        addSubview(ViewNode(name: name, frame: frame, isHidden: false), to: node(parent))
+    }
+
+    private func addSubview(_ view: ViewNode, to parent: ViewNode) {
+        views[view.name] = view
+        view.superview = parent
+        parent.subviews.append(view)
+    }
+
+    func nextStamp() -> Int {
+        lastStamp += 1
+        return lastStamp
+    }
+
+    /// G5: alpha is stored clamped to [0, 1].
+    static func clampedAlpha(_ alpha: Double) -> Double {
+        if alpha < 0 { return 0 }
+        if alpha > 1 { return 1 }
+        return alpha
+    }
+
+    // MARK: Name lookup
+    // The validator guarantees every name is live and of the right kind, so a
+    // failed lookup is a broken contract, not an input error.
+
+    func window(_ name: String) -> WindowState {
+        guard let window = windows[name] else { preconditionFailure("no live window '\(name)'") }
+        return window
+    }
+
+    func view(_ name: String) -> ViewNode {
+        guard let view = views[name] else { preconditionFailure("no live view '\(name)'") }
+        return view
+    }
+
+    /// The node of a window or a view.
+    func node(_ name: String) -> ViewNode {
+        if let window = windows[name] { return window.node }
+        return view(name)
+    }
+
+    func scene(_ name: String) -> SceneState {
+        guard let scene = scenes.first(where: { $0.name == name }) else { preconditionFailure("no scene '\(name)'") }
+        return scene
+    }
+
+    /// The window a node belongs to: the window whose node is at the top of its
+    /// superview chain.
+    func window(containing node: ViewNode) -> WindowState {
+        var top = node
+        while let parent = top.superview { top = parent }
+        return window(top.name)
+    }
 }

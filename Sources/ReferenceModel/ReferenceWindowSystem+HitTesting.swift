@@ -1,0 +1,59 @@
+import WindowModel
+
+// UIView.hitTest (H1–H6) and routing a point to a window (T1, T2, T6).
+
+extension ReferenceWindowSystem {
+    /// The smallest alpha that is hittable (H2): `alpha < 0.01` is not.
+    static let minimumHittableAlpha = 0.01
+
+    /// T1, T2, T6: asks the scene's visible windows front to back; the first
+    /// non-nil answer is the target. S2: the scene's size plays no part.
+    func route(_ screenPoint: Point, in scene: SceneState) -> (window: WindowState, view: ViewNode, point: Point)? {
+        for window in scene.order {
+            if let (view, point) = hitTest(window, screenPoint: screenPoint) {
+                return (window, view, point)
+            }
+        }
+        return nil
+    }
+
+    /// T6 and the trace form of a hit: `W/V at X Y`, V being W for the window itself.
+    func routeTarget(_ screenPoint: Point, in scene: SceneState) -> Observation.Target? {
+        route(screenPoint, in: scene).map { Observation.Target(window: $0.window.name, view: $0.view.name, point: $0.point) }
+    }
+
+    /// H5 and T2: a window is hit-tested as a view whose parent is the screen; a
+    /// pass-through window turns a hit on its root view into nil.
+    func hitTest(_ window: WindowState, screenPoint: Point) -> (ViewNode, Point)? {
+        guard let hit = hitTest(window.node, pointInParent: screenPoint) else { return nil }
+        if window.isPassthrough, let root = window.rootView, hit.0 === root {
+            return nil
+        }
+        return hit
+    }
+
+    /// H1, H3, H4, H6: the hit view and the point in its own space, or nil.
+    func hitTest(_ node: ViewNode, pointInParent: Point) -> (ViewNode, Point)? {
+        guard !node.isHidden, node.isInteractionEnabled, !(node.alpha < Self.minimumHittableAlpha) else {
+            return nil
+        }
+        let point = Self.intoChild(pointInParent, node)
+        guard Self.boundsContain(node, point) else { return nil }
+        // H3: the front-most subview is the last one.
+        for subview in node.subviews.reversed() {
+            if let hit = hitTest(subview, pointInParent: point) {
+                return hit
+            }
+        }
+        return (node, point)
+    }
+
+    /// G2 and G4: containment in the node's own space, `minX = bounds.x`,
+    /// `maxX = bounds.x + frame.width`; minimum edges in, maximum edges out, so a
+    /// zero width or height contains nothing.
+    static func boundsContain(_ node: ViewNode, _ point: Point) -> Bool {
+        let minX = node.boundsOrigin.x, minY = node.boundsOrigin.y
+        let maxX = minX + node.frame.width, maxY = minY + node.frame.height
+        return minX <= point.x && point.x < maxX && minY <= point.y && point.y < maxY
+    }
+}

@@ -1,0 +1,53 @@
+import WindowModel
+
+// Touches (T1, T3, T4, T5): binding at `began`, delivery to the bound view, and
+// cancellation in the canonical order.
+
+extension ReferenceWindowSystem {
+    /// T1, T3, T4: binds the touch to what it hits, or reports `none` and starts
+    /// nothing; an id that is already active is ignored.
+    func touchBegan(_ id: TouchID, at point: Point, in scene: SceneState) -> [Observation] {
+        guard activeTouch(id) == nil else { return [.touchIgnored(id, .began)] }
+        guard let hit = route(point, in: scene) else { return [.touchBegan(id, nil)] }
+        touches.append(ActiveTouch(id: id, window: hit.window, view: hit.view))
+        return [.touchBegan(id, Observation.Target(window: hit.window.name, view: hit.view.name, point: hit.point))]
+    }
+
+    /// T3: delivered to the bound view wherever the finger is.
+    func touchMoved(_ id: TouchID, to point: Point) -> [Observation] {
+        guard let index = activeTouch(id) else { return [.touchIgnored(id, .moved)] }
+        return [.touchMoved(id, target(of: touches[index], at: point))]
+    }
+
+    /// T3: delivered like `moved`, then the touch ends.
+    func touchEnded(_ id: TouchID, at point: Point) -> [Observation] {
+        guard let index = activeTouch(id) else { return [.touchIgnored(id, .ended)] }
+        let touch = touches.remove(at: index)
+        return [.touchEnded(id, target(of: touch, at: point))]
+    }
+
+    /// T3, T4: the touch ends without a point.
+    func touchCancelled(_ id: TouchID) -> [Observation] {
+        guard let index = activeTouch(id) else { return [.touchIgnored(id, .cancelled)] }
+        let touch = touches.remove(at: index)
+        return [.touchCancelled(id, window: touch.window.name, view: touch.view.name)]
+    }
+
+    /// T5: ends every touch matching `predicate` and reports them in ascending id
+    /// order (``TouchID``'s `<` is that order).
+    func cancelTouches(where predicate: (ActiveTouch) -> Bool) -> [Observation] {
+        let cancelled = touches.filter(predicate).sorted { $0.id < $1.id }
+        touches.removeAll(where: predicate)
+        return cancelled.map { .touchCancelled($0.id, window: $0.window.name, view: $0.view.name) }
+    }
+
+    private func activeTouch(_ id: TouchID) -> Int? {
+        touches.firstIndex { $0.id == id }
+    }
+
+    /// T3: the scene point converted into the bound view's space (G4, through every
+    /// ancestor).
+    private func target(of touch: ActiveTouch, at point: Point) -> Observation.Target {
+        Observation.Target(window: touch.window.name, view: touch.view.name, point: localPoint(point, in: touch.view))
+    }
+}
