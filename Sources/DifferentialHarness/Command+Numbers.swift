@@ -1,0 +1,42 @@
+import WindowModel
+
+/// The numeric fields of a command, read and written in one fixed order, so the
+/// shrinker can simplify values without knowing what any of them mean.
+extension Command {
+    /// Every number in the command, in a fixed order.
+    public var numbers: [Double] {
+        switch self {
+        case let .createScene(_, size): return [size.width, size.height]
+        case let .createWindow(_, _, frame, level, _): return Self.numbers(of: frame) + [level]
+        case let .createView(_, _, frame), let .setFrame(_, frame): return Self.numbers(of: frame)
+        case let .setBoundsOrigin(_, point), let .touchBegan(_, point, _), let .touchMoved(_, point),
+             let .touchEnded(_, point), let .hit(point, _), let .convert(point, _, _):
+            return [point.x, point.y]
+        case let .setAlpha(_, value), let .setLevel(_, value): return [value]
+        default: return []
+        }
+    }
+
+    /// The same command with its numbers replaced, in the order of ``numbers``.
+    public func replacingNumbers(_ n: [Double]) -> Command {
+        precondition(n.count == numbers.count, "replacingNumbers needs \(numbers.count) numbers")
+        switch self {
+        case let .createScene(name, _): return .createScene(name: name, size: Size(n[0], n[1]))
+        case let .createWindow(name, scene, _, _, root):
+            return .createWindow(name: name, scene: scene, frame: Rect(n[0], n[1], n[2], n[3]), level: n[4], withRootView: root)
+        case let .createView(name, parent, _): return .createView(name: name, parent: parent, frame: Rect(n[0], n[1], n[2], n[3]))
+        case let .setFrame(target, _): return .setFrame(target: target, frame: Rect(n[0], n[1], n[2], n[3]))
+        case let .setBoundsOrigin(target, _): return .setBoundsOrigin(target: target, origin: Point(n[0], n[1]))
+        case let .touchBegan(id, _, scene): return .touchBegan(id: id, at: Point(n[0], n[1]), scene: scene)
+        case let .touchMoved(id, _): return .touchMoved(id: id, to: Point(n[0], n[1]))
+        case let .touchEnded(id, _): return .touchEnded(id: id, at: Point(n[0], n[1]))
+        case let .hit(_, scene): return .hit(at: Point(n[0], n[1]), scene: scene)
+        case let .convert(_, from, to): return .convert(point: Point(n[0], n[1]), from: from, to: to)
+        case let .setAlpha(target, _): return .setAlpha(target: target, alpha: n[0])
+        case let .setLevel(window, _): return .setLevel(window: window, level: n[0])
+        default: return self
+        }
+    }
+
+    private static func numbers(of rect: Rect) -> [Double] { [rect.x, rect.y, rect.width, rect.height] }
+}

@@ -1,0 +1,134 @@
+import WindowModel
+
+extension CommandGenerator {
+    /// The kinds of command the generator draws, with their weights.
+    enum Kind: CaseIterable {
+        case scene, window, view
+        case show, hide, release, makeKey, makeKeyAndVisible
+        case frame, origin, alpha, hidden, interaction, level, passthrough
+        case remove, front, back
+        case began, moved, ended, cancelled, press
+        case hit, order, keyWindow, convert
+
+        var weight: Int {
+            switch self {
+            case .scene: return 1
+            case .window: return 8
+            case .view: return 9
+            case .show: return 6
+            case .hide: return 3
+            case .release: return 1
+            case .makeKey: return 3
+            case .makeKeyAndVisible: return 5
+            case .frame: return 4
+            case .origin: return 2
+            case .alpha: return 3
+            case .hidden: return 2
+            case .interaction: return 2
+            case .level: return 3
+            case .passthrough: return 2
+            case .remove: return 1
+            case .front, .back: return 1
+            case .began: return 7
+            case .moved: return 5
+            case .ended: return 3
+            case .cancelled: return 1
+            case .press: return 2
+            case .hit: return 16
+            case .order: return 2
+            case .keyWindow: return 2
+            case .convert: return 3
+            }
+        }
+
+        static let totalWeight = allCases.reduce(0) { $0 + $1.weight }
+    }
+
+    mutating func nextCommand() -> Command {
+        var roll = Int.random(in: 0..<Kind.totalWeight, using: &random)
+        var kind = Kind.hit
+        for candidate in Kind.allCases {
+            roll -= candidate.weight
+            if roll < 0 { kind = candidate; break }
+        }
+        // Early on, build something to act on.
+        if windows.count < 2 && random.chance(0.5) { kind = .window }
+        return make(kind) ?? makeWindow() ?? .order(scene: mainSceneName)
+    }
+
+    private mutating func make(_ kind: Kind) -> Command? {
+        switch kind {
+        case .scene:
+            guard scenes.count < configuration.maxScenes else { return nil }
+            let size = random.chance(0.5) ? defaultSceneSize : Size(sceneDimension(), sceneDimension())
+            return .createScene(name: "s\(scenes.count)", size: size)
+        case .window: return makeWindow()
+        case .view: return makeView()
+        case .show: return window().map { .show(window: $0) }
+        case .hide: return window().map { .hide(window: $0) }
+        case .release: return window().map { .release(window: $0) }
+        case .makeKey: return window().map { .makeKey(window: $0) }
+        case .makeKeyAndVisible: return window().map { .makeKeyAndVisible(window: $0) }
+        case .frame:
+            guard let target = object() else { return nil }
+            return .setFrame(target: target, frame: rect(near: frames[target]))
+        case .origin:
+            guard let target = object() else { return nil }
+            return .setBoundsOrigin(target: target, origin: Point(offset(), offset()))
+        case .alpha: return object().map { .setAlpha(target: $0, alpha: alpha()) }
+        case .hidden: return object().map { .setHidden(target: $0, hidden: random.chance(0.5)) }
+        case .interaction: return object().map { .setInteraction(target: $0, enabled: random.chance(0.6)) }
+        case .level: return window().map { .setLevel(window: $0, level: level()) }
+        case .passthrough: return window().map { .setPassthrough(window: $0, enabled: random.chance(0.7)) }
+        case .remove: return view().map { .remove(view: $0) }
+        case .front: return view().map { .bringToFront(view: $0) }
+        case .back: return view().map { .sendToBack(view: $0) }
+        case .began: return .touchBegan(id: touchID(), at: screenPoint(), scene: scene())
+        case .moved: return .touchMoved(id: touchID(), to: screenPoint())
+        case .ended: return .touchEnded(id: touchID(), at: screenPoint())
+        case .cancelled: return .touchCancelled(id: touchID())
+        case .press: return .press(key: "k\(Int.random(in: 0..<8, using: &random))", scene: scene())
+        case .hit: return .hit(at: screenPoint(), scene: scene())
+        case .order: return .order(scene: scene())
+        case .keyWindow: return .keyWindow(scene: scene())
+        case .convert: return .convert(point: screenPoint(), from: space(), to: space())
+        }
+    }
+
+    mutating func makeWindow() -> Command? {
+        guard windows.count < configuration.maxWindows else { return nil }
+        windowCount += 1
+        let name = "w\(windowCount - 1)"
+        let frame = rect(near: windows.isEmpty ? nil : frames[random.pick(windows)])
+        return .createWindow(
+            name: name, scene: random.chance(0.8) ? mainSceneName : scene(),
+            frame: frame, level: random.chance(0.6) ? 0 : level(), withRootView: random.chance(0.7))
+    }
+
+    private mutating func makeView() -> Command? {
+        guard views.count < configuration.maxViews else { return nil }
+        // Prefer the newest views as parents, so trees grow deep as well as wide.
+        let parents = windows + views
+        guard !parents.isEmpty else { return nil }
+        let parent = random.chance(0.5) && !views.isEmpty ? views[views.count - 1] : random.pick(parents)
+        viewCount += 1
+        return .createView(name: "v\(viewCount - 1)", parent: parent, frame: rect(near: frames[parent].map {
+            Rect(0, 0, $0.width, $0.height)
+        }))
+    }
+
+    private mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }
+    private mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
+    private mutating func object() -> String? {
+        let all = windows + views
+        return all.isEmpty ? nil : random.pick(all)
+    }
+    private mutating func scene() -> String { random.chance(0.85) ? mainSceneName : random.pick(scenes) }
+    private mutating func touchID() -> TouchID {
+        random.chance(0.9) ? TouchID(Int.random(in: 0..<4, using: &random)) : TouchID(Int.random(in: 0..<16, using: &random))
+    }
+    private mutating func space() -> CoordinateSpace {
+        guard let name = object(), random.chance(0.85) else { return .screen }
+        return .named(name)
+    }
+}

@@ -1,0 +1,93 @@
+import WindowModel
+
+/// The numbers the generator draws: mostly plain, often exactly on an edge that
+/// already exists, sometimes at the extremes of `Double`.
+extension CommandGenerator {
+    /// A number that does not round exactly in binary, or is otherwise awkward.
+    static let awkward: [Double] = [0.1, 0.2, 0.3, 1.0 / 3.0, 2.0 / 3.0, 0.7, 99.99, 1e-7, 0.5, 1.5]
+    static let extremes: [Double] = [1e300, -1e300, 1e16, 1e16 + 2, -1e16, 1e-300, 5e-324, -0.0, 1.7e308]
+
+    /// An x or y coordinate in screen space, aimed at existing windows' edges.
+    mutating func screenPoint() -> Point {
+        let windowFrames = windows.compactMap { frames[$0] }
+        if let frame = windowFrames.isEmpty ? nil : random.pick(windowFrames), random.chance(0.75) {
+            return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
+        }
+        return Point(plainCoordinate(), plainCoordinate())
+    }
+
+    /// A coordinate inside, on or just beside the span `[start, start + length)`.
+    private mutating func coordinate(in start: Double, _ length: Double) -> Double {
+        let end = start + length
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return start
+        case 1: return end
+        case 2: return end.nextDown
+        case 3: return start.nextDown
+        case 4: return start + length / 3
+        default: return start + Double.random(in: 0...1, using: &random) * length
+        }
+    }
+
+    private mutating func plainCoordinate() -> Double {
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: return random.pick(Self.extremes)
+        case 1: return random.pick(Self.awkward) * Double(Int.random(in: 1...900, using: &random))
+        case 2: return -Double(Int.random(in: 1...200, using: &random))
+        default: return Double(Int.random(in: 0...1000, using: &random))
+        }
+    }
+
+    /// A frame, often sharing an edge with `near` or nested in it.
+    mutating func rect(near: Rect?) -> Rect {
+        if let near, random.chance(0.5) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return Rect(near.x + near.width, near.y, dimension(), dimension())  // touching right edge
+            case 1: return Rect(near.x, near.y + near.height, dimension(), dimension())  // touching bottom edge
+            case 2: return near  // the same rectangle
+            default:
+                return Rect(near.x + near.width / 4, near.y + near.height / 4, near.width / 2, near.height / 2)
+            }
+        }
+        if random.chance(0.04) {
+            return Rect(random.pick(Self.extremes), random.pick(Self.extremes), abs(random.pick(Self.extremes)), 1e300)
+        }
+        return Rect(plainCoordinate(), plainCoordinate(), dimension(), dimension())
+    }
+
+    /// A width or height: mostly ordinary, sometimes zero, awkward, tiny or huge.
+    private mutating func dimension() -> Double {
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: return 0
+        case 1: return random.pick(Self.awkward) * 100
+        case 2: return 1e-300
+        case 3: return 1e300
+        default: return Double(Int.random(in: 1...600, using: &random))
+        }
+    }
+
+    mutating func sceneDimension() -> Double { Double(Int.random(in: 1...4000, using: &random)) }
+
+    /// A bounds origin (scroll offset).
+    mutating func offset() -> Double {
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: return 0
+        case 1: return random.pick(Self.awkward) * 10
+        case 2: return -Double(Int.random(in: 1...100, using: &random))
+        default: return Double(Int.random(in: 1...300, using: &random))
+        }
+    }
+
+    /// An alpha, most often right around the 0.01 threshold or outside [0, 1].
+    mutating func alpha() -> Double {
+        random.pick([0.01, 0.01.nextDown, 0.01.nextUp, 0.0, 1.0, 0.5, 2.0, -1.0, 0.009, 0.011, 0.0100001])
+    }
+
+    /// A level: often one a window already has, so same-level ordering is exercised.
+    mutating func level() -> Double {
+        if random.chance(0.5) { return random.pick(levels) }
+        return random.pick([
+            WindowLevel.normal, WindowLevel.statusBar, WindowLevel.alert, WindowLevel.alert + 1, -1, 0.5, 1e300,
+        ])
+    }
+}

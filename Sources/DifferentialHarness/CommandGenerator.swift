@@ -1,0 +1,94 @@
+import WindowModel
+
+/// Makes random, valid command lists, weighted toward the cases where window systems
+/// go wrong: shared edges, alpha around 0.01, zero sizes, deep view trees, same-level
+/// reorders, key hand-over, touches crossing windows, huge and tiny coordinates, and
+/// values that do not round exactly.
+///
+/// The same seed always gives the same list. Names follow the scheme the binary
+/// encoding uses (`w0`, `v0`, `s1`, touch ids `0`…, keys `k0`…), so generated lists
+/// can also be stored as fuzz inputs.
+///
+/// ```swift
+/// var generator = CommandGenerator(seed: 42)
+/// let commands = generator.generate()   // about 150 valid commands
+/// ```
+public struct CommandGenerator {
+    /// How big the generated cases are.
+    public struct Configuration: Sendable {
+        public var length: Int
+        public var maxWindows: Int
+        public var maxViews: Int
+        public var maxScenes: Int
+
+        public init(length: Int = 150, maxWindows: Int = 10, maxViews: Int = 30, maxScenes: Int = 3) {
+            self.length = length
+            self.maxWindows = maxWindows
+            self.maxViews = maxViews
+            self.maxScenes = maxScenes
+        }
+    }
+
+    public let configuration: Configuration
+    var random: SeededRandom
+    var validator = CommandValidator()
+    /// What the generator knows of the objects it made, to aim values at them.
+    /// Arrays, not dictionaries, so choices do not depend on hash order.
+    var windows: [String] = []
+    var views: [String] = []
+    var scenes: [String] = [mainSceneName]
+    var frames: [String: Rect] = [:]
+    var levels: [Double] = [0]
+    var windowCount = 0
+    var viewCount = 0
+
+    public init(seed: UInt64, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        random = SeededRandom(seed: seed)
+    }
+
+    /// One command list of about `configuration.length` commands, every one valid.
+    public mutating func generate() -> [Command] {
+        var commands: [Command] = []
+        commands.reserveCapacity(configuration.length)
+        while commands.count < configuration.length {
+            let command = nextCommand()
+            do {
+                try validator.validate(command)
+            } catch {
+                continue  // an unlucky pick (e.g. a name made twice); draw again
+            }
+            note(command)
+            commands.append(command)
+        }
+        return commands
+    }
+
+    /// Keeps the generator's own lists in step with what the command did.
+    private mutating func note(_ command: Command) {
+        switch command {
+        case let .createScene(name, _):
+            scenes.append(name)
+        case let .createWindow(name, _, frame, level, withRootView):
+            windows.append(name)
+            frames[name] = frame
+            levels.append(level)
+            if withRootView {
+                views.append(name + ".root")
+                frames[name + ".root"] = Rect(0, 0, frame.width, frame.height)
+            }
+        case let .createView(name, _, frame):
+            views.append(name)
+            frames[name] = frame
+        case let .setFrame(target, frame):
+            frames[target] = frame
+        case let .setLevel(_, level):
+            levels.append(level)
+        case .release, .remove:
+            windows.removeAll { !validator.isLiveWindow($0) }
+            views.removeAll { !validator.isLiveView($0) }
+        default:
+            break
+        }
+    }
+}
