@@ -86,6 +86,13 @@ public struct CommandValidator: Sendable {
         return isValidName(text) || text.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == 95 || $0 == 46 || $0 == 45 }
     }
 
+    /// Whether `text` is an expectation in the form the scenario parser produces:
+    /// no control characters, no tab, single spaces only between words, not `nothing`.
+    public static func isCanonicalExpectation(_ text: String) -> Bool {
+        guard text != "nothing", text.first != " ", text.last != " ", !text.contains("  ") else { return false }
+        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    }
+
     private static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
     private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
@@ -184,6 +191,11 @@ public struct CommandValidator: Sendable {
             guard !text.isEmpty else { throw CommandError("'expect' needs an observation") }
             guard !text.contains("#"), !text.contains("\n") else {
                 throw CommandError("an expectation cannot contain '#' or a line break")
+            }
+            // Only texts that scenario text can spell, so that parse(print(x)) == x.
+            guard Self.isCanonicalExpectation(text) else {
+                throw CommandError("an expectation must be printable text with single spaces between words"
+                    + " and not the word 'nothing' alone")
             }
         case .expectNothing:
             guard lastWasStatement else { throw CommandError("'expect' has no statement before it") }

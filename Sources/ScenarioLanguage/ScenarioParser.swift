@@ -1,0 +1,145 @@
+import Foundation
+import WindowModel
+
+/// Reads `.wls` text into a ``Scenario``: lexical rules, statement grammar, and
+/// semantic checks through ``CommandValidator``.
+///
+/// Any input gives a scenario or a ``ScenarioError`` with a line, a column and a
+/// reason; none crashes or hangs. Bytes must be UTF-8 without NUL or other control
+/// characters (tab, and a carriage return before a line break, are allowed); a
+/// line may hold at most ``maxLineBytes`` bytes and a file ``maxFileBytes``.
+///
+/// ```swift
+/// let scenario = try ScenarioParser().parse("""
+///     window app frame 0 0 100 100 root
+///     makeKeyAndVisible app
+///     expect notify app didBecomeKey
+///     """, file: "app.wls")
+/// ```
+public struct ScenarioParser: Sendable {
+    /// Files larger than this (16 MiB) are refused by size before they are read.
+    public static let maxFileBytes = 16 << 20
+    /// Lines longer than this many bytes (line break excluded) are refused.
+    public static let maxLineBytes = ScenarioLexer.maxLineBytes
+
+    /// Statement, object, scene, depth and name-length limits.
+    public var limits: CommandLimits
+
+    public init(limits: CommandLimits = .scenario) {
+        self.limits = limits
+    }
+
+    /// Parses scenario text. `file` names it in errors.
+    public func parse(_ text: String, file: String = "<input>") throws(ScenarioError) -> Scenario {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses raw bytes, which need not be valid UTF-8 (garbage is an error, not a crash).
+    public func parse(bytes: [UInt8], file: String = "<input>") throws(ScenarioError) -> Scenario {
+        guard bytes.count <= Self.maxFileBytes else {
+            throw ScenarioError(file: file, line: 1, column: 1, reason: Self.tooLarge(bytes.count))
+        }
+        let lines: [ScenarioLexer.Line]
+        do {
+            lines = try ScenarioLexer.lines(bytes)
+        } catch {
+            throw ScenarioError(file: file, line: error.line, column: error.column, reason: error.reason)
+        }
+        var validator = CommandValidator(limits: limits)
+        var statements: [Scenario.Statement] = []
+        statements.reserveCapacity(min(lines.count, limits.maxCommands))
+        for line in lines {
+            let parsed: ParsedStatement
+            do {
+                parsed = try StatementGrammar.parse(line)
+            } catch {
+                throw ScenarioError(file: file, line: line.number, column: error.column, reason: error.reason)
+            }
+            do {
+                try validator.validate(parsed.command)
+            } catch {
+                let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
+                throw ScenarioError(file: file, line: line.number, column: column, reason: error.message)
+            }
+            statements.append(Scenario.Statement(
+                command: parsed.command, line: line.number, column: line.tokens[0].column,
+                tokenColumns: parsed.tokenColumns))
+        }
+        return Scenario(file: file, statements: statements)
+    }
+
+    /// Reads and parses the file at `path`. The file's size is checked before it is
+    /// read, and reading stops after ``maxFileBytes`` in any case (pipes, devices).
+    /// Errors name the file as `path`.
+    public func parseFile(atPath path: String) throws(ScenarioError) -> Scenario {
+        try parse(bytes: Self.readBounded(path), file: path)
+    }
+
+    // MARK: Reading
+
+    static func tooLarge(_ size: Int) -> String {
+        "file is larger than 16 MiB (\(size) bytes); scenario files are limited to \(maxFileBytes) bytes"
+    }
+
+    /// Reads at most `maxFileBytes + 1` bytes of a file, refusing large files by size first.
+    static func readBounded(_ path: String) throws(ScenarioError) -> [UInt8] {
+        func failure(_ reason: String) -> ScenarioError {
+            ScenarioError(file: path, line: 1, column: 1, reason: reason)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw failure("cannot read the file: no such file")
+        }
+        guard !isDirectory.boolValue else { throw failure("cannot read the file: it is a directory") }
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = (attributes[.size] as? NSNumber)?.intValue, size > maxFileBytes {
+            throw failure(tooLarge(size))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw failure("cannot read the file: permission denied or not a regular file")
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        do {
+            while bytes.count <= maxFileBytes {
+                guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+                bytes.append(contentsOf: chunk)
+            }
+        } catch {
+            throw failure("cannot read the file: \(error.localizedDescription)")
+        }
+        guard bytes.count <= maxFileBytes else { throw failure(tooLarge(bytes.count)) }
+        return bytes
+    }
+
+    // MARK: Error columns
+
+    /// The column a validator message is about: the token it quotes, the negative
+    /// size, the overlong name, or else the statement itself.
+    static func locate(
+        _ message: String, in tokens: [ScenarioLexer.Token], parsed: ParsedStatement, limits: CommandLimits
+    ) -> Int {
+        let arguments = tokens.dropFirst()
+        if message.contains("negative"), let column = parsed.sizeTokens.first(where: { $0.value < 0 })?.column {
+            return column
+        }
+        if message.contains("longer than"),
+           let token = arguments.first(where: { $0.text.utf8.count > limits.maxNameLength }) {
+            return token.column
+        }
+        if let quoted = quotedName(in: message) {
+            if let token = arguments.first(where: { $0.text == quoted }) { return token.column }
+            if quoted.hasSuffix(".root"), let token = arguments.first(where: { $0.text + ".root" == quoted }) {
+                return token.column
+            }
+        }
+        return tokens[0].column
+    }
+
+    private static func quotedName(in message: String) -> String? {
+        guard let open = message.firstIndex(of: "'") else { return nil }
+        let rest = message[message.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<close])
+    }
+}

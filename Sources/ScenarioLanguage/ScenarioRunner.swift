@@ -1,0 +1,127 @@
+import WindowModel
+
+/// An `expect` line that did not hold.
+///
+/// ``description`` is the line `windowlab run` prints:
+/// `alert.wls:14: expectation failed: expected 'keyWindow main -> app', got: [keyWindow main -> alert]`.
+public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The line of the `expect` statement.
+    public var line: Int
+    /// The line of the statement whose observations were checked.
+    public var statementLine: Int
+    /// The expected text, normalized; `nothing` for `expect nothing`.
+    public var expected: String
+    /// Every observation of the statement, as trace text.
+    public var got: [String]
+
+    public init(file: String, line: Int, statementLine: Int, expected: String, got: [String]) {
+        self.file = file
+        self.line = line
+        self.statementLine = statementLine
+        self.expected = expected
+        self.got = got
+    }
+
+    public var description: String {
+        "\(file):\(line): expectation failed: expected '\(expected)', got: [\(got.joined(separator: "; "))]"
+    }
+}
+
+/// What one non-`expect` statement produced.
+public struct ScenarioStep: Sendable {
+    public var statement: Scenario.Statement
+    public var observations: [Observation]
+    /// How many `expect` lines followed the statement.
+    public var expectationCount: Int
+}
+
+/// The outcome of running a scenario on one engine.
+public struct ScenarioRunResult: Sendable {
+    public var file: String
+    public var engine: String
+    /// Every statement that ran, expectations excluded, with its observations.
+    public var steps: [ScenarioStep]
+    /// Expectations checked (`expect` lines whose statement ran).
+    public var expectationsChecked: Int
+    public var failures: [ExpectationFailure]
+
+    /// True when every expectation checked held.
+    public var passed: Bool { failures.isEmpty }
+
+    /// The trace: every observation, one line each, in order.
+    public var trace: [String] { steps.flatMap { $0.observations.map(\.description) } }
+}
+
+/// Runs a parsed scenario on one engine and checks its expectations.
+///
+/// The `expect` lines after a statement must match an ordered subsequence of that
+/// statement's observations, compared as text with blank runs collapsed
+/// (``ExpectationText``); `expect nothing` requires that it produced none. This is
+/// the code path of `windowlab run` and of the tests that run `Examples/`.
+///
+/// ```swift
+/// let result = ScenarioRunner(engine: EngineFactory(name: "reference") { ReferenceWindowSystem() })
+///     .run(try ScenarioParser().parseFile(atPath: "Examples/alert-over-app.wls"))
+/// result.failures  // []
+/// ```
+public struct ScenarioRunner: Sendable {
+    public let engine: EngineFactory
+
+    public init(engine: EngineFactory) {
+        self.engine = engine
+    }
+
+    /// Runs every statement on a fresh instance of the engine.
+    public func run(_ scenario: Scenario) -> ScenarioRunResult {
+        let system = engine.make()
+        var trace: [[Observation]] = []
+        trace.reserveCapacity(scenario.statements.count)
+        for statement in scenario.statements {
+            trace.append(statement.command.isExpectation ? [] : system.apply(statement.command))
+        }
+        return Self.evaluate(scenario, trace: trace, engine: engine.name)
+    }
+
+    /// Checks the expectations of `scenario` against observations already made:
+    /// `trace[i]` belongs to statement `i`. When the trace is shorter (a run that
+    /// stopped early), only the statements it covers are reported and checked.
+    public static func evaluate(_ scenario: Scenario, trace: [[Observation]], engine: String) -> ScenarioRunResult {
+        var steps: [ScenarioStep] = []
+        var failures: [ExpectationFailure] = []
+        var checked = 0
+        var cursor = 0  // next observation of the current step an `expect` may match
+        var texts: [String] = []
+        for (index, statement) in scenario.statements.enumerated() where index < trace.count {
+            switch statement.command {
+            case let .expect(expected):
+                guard let step = steps.last else { continue }
+                checked += 1
+                steps[steps.count - 1].expectationCount += 1
+                let wanted = ExpectationText.normalize(expected)
+                if let found = texts[cursor...].firstIndex(where: { ExpectationText.normalize($0) == wanted }) {
+                    cursor = found + 1
+                } else {
+                    failures.append(ExpectationFailure(
+                        file: scenario.file, line: statement.line, statementLine: step.statement.line,
+                        expected: wanted, got: texts))
+                }
+            case .expectNothing:
+                guard let step = steps.last else { continue }
+                checked += 1
+                steps[steps.count - 1].expectationCount += 1
+                if !texts.isEmpty {
+                    failures.append(ExpectationFailure(
+                        file: scenario.file, line: statement.line, statementLine: step.statement.line,
+                        expected: "nothing", got: texts))
+                }
+            default:
+                steps.append(ScenarioStep(statement: statement, observations: trace[index], expectationCount: 0))
+                texts = trace[index].map(\.description)
+                cursor = 0
+            }
+        }
+        return ScenarioRunResult(
+            file: scenario.file, engine: engine, steps: steps, expectationsChecked: checked, failures: failures)
+    }
+}
