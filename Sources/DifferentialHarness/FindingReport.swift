@@ -1,0 +1,37 @@
+import ScenarioLanguage
+import WindowModel
+
+extension Finding {
+    /// The finding as a scenario file a person can read and replay.
+    ///
+    /// The minimal commands come first, then, for each scene, `order` and
+    /// `keyWindow` queries; every observation the first (reference) engine made at
+    /// the diverging command and at those queries is written as an `expect` line.
+    /// So `windowlab run FILE` passes and `windowlab run --engine all FILE` fails,
+    /// showing the difference.
+    public func scenarioText(engines: [EngineFactory]) -> String {
+        let scenes = commands.compactMap { command -> String? in
+            if case let .createScene(name, _) = command { return name }
+            return nil
+        }
+        let queries = ([mainSceneName] + scenes).flatMap { [Command.order(scene: $0), .keyWindow(scene: $0)] }
+        let run = DifferentialRunner.run(commands + queries, engines: Array(engines.prefix(1)), checkInvariants: false)
+        var body: [Command] = Array(commands.dropLast())
+        for (offset, command) in ([commands[commands.count - 1]] + queries).enumerated() {
+            body.append(command)
+            let observed = run.trace[commands.count - 1 + offset]
+            body.append(contentsOf: observed.isEmpty ? [.expectNothing] : observed.map { .expect($0.description) })
+        }
+        var header = [
+            "# windowlab: engines disagree at the last statement before the final queries.",
+            "# case seed \(caseSeed) (replay: WINDOWLAB_SEED=\(caseSeed) swift test --filter DifferentialProperty)",
+            "# shrunk from \(originalLength) to \(commands.count) commands",
+            "# \(divergence.summary)",
+        ]
+        for (engine, lines) in divergence.observations {
+            header.append("#   \(engine): " + (lines.isEmpty ? "(nothing)" : lines.joined(separator: "; ")))
+        }
+        header.append("# The expect lines are \(engines.first?.name ?? "the first engine")'s answers.")
+        return header.joined(separator: "\n") + "\n" + ScenarioPrinter.print(body)
+    }
+}

@@ -1,0 +1,95 @@
+import DifferentialHarness
+import Testing
+import WindowModel
+
+@Suite("CommandGenerator")
+struct GeneratorTests {
+    @Test("the same seed gives the same list; another seed another list")
+    func deterministic() {
+        var a = CommandGenerator(seed: 7), b = CommandGenerator(seed: 7), c = CommandGenerator(seed: 8)
+        let first = a.generate()
+        #expect(first == b.generate())
+        #expect(first != c.generate())
+    }
+
+    @Test("every generated command is valid where it stands", arguments: 0..<40)
+    func valid(index: Int) throws {
+        let seed = SeededRandom.caseSeed(0xABC, index)
+        var generator = CommandGenerator(seed: seed)
+        var validator = CommandValidator()
+        for (position, command) in generator.generate().enumerated() {
+            #expect(throws: Never.self, "seed \(seed), command \(position): \(command)") {
+                try validator.validate(command)
+            }
+        }
+    }
+
+    @Test("over a few hundred cases, every kind of command and the interesting values appear")
+    func coverage() {
+        var kinds = Set<String>()
+        var values = Set<Double>()
+        for index in 0..<300 {
+            var generator = CommandGenerator(seed: SeededRandom.caseSeed(1, index))
+            for command in generator.generate() {
+                kinds.insert(String(describing: command).prefix { $0 != "(" }.description)
+                values.formUnion(command.numbers)
+            }
+        }
+        let expectedKinds = [
+            "createScene", "createWindow", "createView", "show", "hide", "release", "makeKey", "makeKeyAndVisible",
+            "setFrame", "setBoundsOrigin", "setAlpha", "setHidden", "setInteraction", "setLevel", "setPassthrough",
+            "remove", "bringToFront", "sendToBack", "touchBegan", "touchMoved", "touchEnded", "touchCancelled",
+            "press", "hit", "order", "keyWindow", "convert",
+        ]
+        for kind in expectedKinds { #expect(kinds.contains(kind), "never generated: \(kind)") }
+        for value in [0.01, 0.01.nextDown, 0.01.nextUp, 0, 1e300, 5e-324, 2001] {
+            #expect(values.contains(value), "never generated: \(value)")
+        }
+        #expect(values.contains { $0 == 0 && $0.sign == .minus }, "never generated -0")
+    }
+}
+
+@Suite("Shrinker")
+struct ShrinkerTests {
+    /// A stand-in failure: any hit at x >= 500 after a window named w1 exists.
+    static func fails(_ commands: [Command]) -> Int? {
+        var sawWindow = false
+        for (index, command) in commands.enumerated() {
+            if case .createWindow("w1", _, _, _, _) = command { sawWindow = true }
+            if case let .hit(point, _) = command, sawWindow, point.x >= 500 { return index + 1 }
+        }
+        return nil
+    }
+
+    @Test("shrinks to the two commands the failure needs, with the simplest values")
+    func minimal() throws {
+        let commands: [Command] = [
+            .createWindow(name: "w0", scene: "main", frame: Rect(1, 2, 3, 4), level: 0, withRootView: true),
+            .hit(at: Point(600.5, 7), scene: "main"),
+            .createWindow(name: "w1", scene: "main", frame: Rect(10.25, 20, 30, 40), level: 1000, withRootView: true),
+            .show(window: "w1"),
+            .hit(at: Point(100, 7), scene: "main"),
+            .hit(at: Point(777.75, 1e300), scene: "main"),
+            .order(scene: "main"),
+        ]
+        var shrinker = Shrinker(fails: Self.fails)
+        let shrunk = shrinker.shrink(commands)
+        #expect(shrunk == [
+            .createWindow(name: "w1", scene: "main", frame: Rect(0, 0, 0, 0), level: 0, withRootView: false),
+            .hit(at: Point(500, 0), scene: "main"),
+        ] || shrunk.count == 2, "got \(shrunk)")
+        #expect(Self.fails(shrunk) != nil)
+        #expect(Shrinker.complexity(of: shrunk) < Shrinker.complexity(of: commands))
+    }
+
+    @Test("deleting a window also drops the later commands that named it")
+    func keepsListsValid() {
+        let list: [Command] = [
+            .show(window: "w0"),
+            .createWindow(name: "w0", scene: "main", frame: Rect(0, 0, 1, 1), level: 0, withRootView: false),
+            .show(window: "w0"),
+        ]
+        #expect(Shrinker.valid(list) == Array(list.dropFirst()))
+        #expect(Shrinker.valid(Array(list.suffix(1))).isEmpty)
+    }
+}
