@@ -1,7 +1,133 @@
 import ArgumentParser
+import DifferentialHarness
+import Foundation
+import ScenarioLanguage
+import WindowModel
 
-/// STUB: `windowlab check` is being written.
+/// `windowlab check`: the main job. Replays the bundled scenarios and corpus on every
+/// engine, then runs a time-boxed differential campaign.
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "(not yet available)")
-    func run() throws { throw ExitCode(3) }
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every engine against the reference: replay scenarios and corpus, then fuzz for a while.",
+        discussion: """
+            1. Runs every .wls file under --examples (and corpus/regressions) on all engines: \
+            expectations must hold and the engines must agree.
+            2. Replays every corpus pack (*.wlpack) and regression input under --corpus.
+            3. Runs a differential campaign for --time seconds on --jobs threads: generated \
+            command lists run on every engine in lockstep; each divergence is shrunk to a \
+            minimal scenario and written to --out as divergence-SEED.wls (with an SVG).
+
+            A live progress line shows cases, commands per second and divergences. Exit \
+            status 0 when everything agreed, 1 when anything diverged or an expectation \
+            failed, 2 on bad input (an unreadable scenario or pack).
+
+            Examples:
+              windowlab check --time 60
+              windowlab check --time 600 --jobs 2 --seed 42 --out findings
+            """
+    )
+
+    @Option(help: "Seconds of differential campaign after the replays.")
+    var time: Double = 60
+
+    @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
+    var seed: UInt64?
+
+    @Option(help: "Campaign threads (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Where shrunk divergences are written.", valueName: "dir"))
+    var out: String = "windowlab-findings"
+
+    @Option(help: ArgumentHelp("Scenario files to replay (a folder of .wls files).", valueName: "dir"))
+    var examples: String = "Examples"
+
+    @Option(help: ArgumentHelp("The corpus folder: *.wlpack packs and regressions/.", valueName: "dir"))
+    var corpus: String = "corpus"
+
+    @Option(help: "Most divergences to shrink and save.")
+    var maxFindings: Int = 10
+
+    func validate() throws {
+        guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a number of seconds, 0 or more") }
+        guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard maxFindings >= 0 else { throw ValidationError("--max-findings cannot be negative") }
+    }
+
+    func run() throws {
+        let engines = EngineCatalog.engines
+        var report = CheckReport()
+        replayScenarios(engines, &report)
+        try replayCorpus(engines, &report)
+        runCampaign(engines, &report)
+        report.printSummary()
+        if report.status != 0 { throw ExitCode(report.status) }
+    }
+
+    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport) {
+        let files = ScenarioFiles.list(in: [examples, corpus + "/regressions"])
+        for file in files {
+            do {
+                let scenario = try ScenarioParser().parseFile(atPath: file)
+                let check = ScenarioCheck(scenario, engines: engines)
+                report.scenarios += 1
+                report.commands += scenario.statements.count
+                for problem in check.problems(in: scenario) { report.fail(problem) }
+            } catch {
+                report.badInput(error.description)
+            }
+        }
+        report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))")
+    }
+
+    private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport) {
+        guard time > 0 else { return }
+        let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        report.note("campaign: seed \(seed), \(jobs) job(s), \(NumberText.format(time)) s (repeat with --seed \(seed))")
+        let campaign = DifferentialCampaign(
+            seed: seed, seconds: time, jobs: jobs, engines: engines, maxFindings: maxFindings)
+        let writer = FindingWriter(directory: out, engines: engines)
+        let line = ProgressLine()
+        let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
+        line.finish(totals)
+        report.commands += totals.commands
+        report.cases += totals.cases
+        if totals.divergences > 0 {
+            report.fail("campaign: \(totals.divergences) diverging case(s); \(writer.savedCount) shrunk into \(out)/")
+            for path in writer.savedPaths { report.note("  \(path)") }
+        }
+    }
+}
+
+/// What `check` found, and its exit status.
+struct CheckReport {
+    var scenarios = 0
+    var packEntries = 0
+    var cases = 0
+    var commands = 0
+    var failures = 0
+    var status: Int32 = 0
+
+    mutating func fail(_ message: String) {
+        failures += 1
+        status = max(status, 1)
+        FileHandle.standardError.write(Data(("FAIL " + message + "\n").utf8))
+    }
+
+    mutating func badInput(_ message: String) {
+        failures += 1
+        status = 2
+        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
+    }
+
+    func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    func printSummary() {
+        let verdict = failures == 0 ? "clean" : "\(failures) problem(s)"
+        print("check: \(scenarios) scenario files, \(packEntries) corpus entries, \(cases) generated cases, "
+              + "\(commands) commands: \(verdict)")
+    }
 }

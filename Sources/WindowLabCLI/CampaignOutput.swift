@@ -1,0 +1,79 @@
+import DifferentialHarness
+import Foundation
+import Synchronization
+import WindowModel
+
+/// The live progress line of a campaign: rewritten in place on a terminal, one line
+/// every five seconds otherwise (CI logs).
+final class ProgressLine: Sendable {
+    private let isTerminal = isatty(2) != 0
+    private let lastLogged = Mutex(0.0)
+
+    func show(_ progress: CampaignProgress) {
+        if isTerminal {
+            write("\r" + text(progress) + "   ")
+        } else if lastLogged.withLock({ last in
+            guard progress.elapsedSeconds - last >= 5 else { return false }
+            last = progress.elapsedSeconds
+            return true
+        }) {
+            write(text(progress) + "\n")
+        }
+    }
+
+    func finish(_ progress: CampaignProgress) {
+        write((isTerminal ? "\r" : "") + text(progress) + "\n")
+    }
+
+    private func text(_ p: CampaignProgress) -> String {
+        String(format: "[%6.1fs] %d cases, %d commands (%.0f/s), %d divergences",
+               p.elapsedSeconds, p.cases, p.commands, p.commandsPerSecond, p.divergences)
+    }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
+
+/// Saves each finding as `divergence-SEED.wls` in one folder, atomically.
+final class FindingWriter: Sendable {
+    let directory: String
+    let engines: [EngineFactory]
+    private let saved = Mutex<[String]>([])
+
+    init(directory: String, engines: [EngineFactory]) {
+        self.directory = directory
+        self.engines = engines
+    }
+
+    var savedPaths: [String] { saved.withLock { $0 } }
+    var savedCount: Int { savedPaths.count }
+
+    func save(_ finding: Finding) {
+        let path = "\(directory)/divergence-\(finding.caseSeed).wls"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(Array(finding.scenarioText(engines: engines).utf8), to: path)
+            saved.withLock { $0.append(path) }
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))
+        }
+    }
+}
+
+/// Writes a file so that readers see either the old file or the whole new one.
+enum AtomicFile {
+    /// Writes `bytes` to a temporary file beside `path`, then renames it into place.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try Data(bytes).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
