@@ -76,11 +76,10 @@ let package = Package(
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness",
         ]),
-        .testTarget(name: "CommandEncodingTests", dependencies: [
-            "WindowModel", "CommandEncoding", "DifferentialHarness",
-        ]),
+        .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
         .testTarget(name: "CorpusPackTests", dependencies: [
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
+            "ReferenceModel", "IndexedEngine",
         ]),
         .testTarget(name: "ScenarioRenderTests", dependencies: [
             "ScenarioRender", "ScenarioLanguage", "WindowModel",

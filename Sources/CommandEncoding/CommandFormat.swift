@@ -1,0 +1,110 @@
+import WindowModel
+
+/// The version-1 byte layout of a fuzz input, shared by ``CommandDecoder`` and
+/// ``CommandEncoder`` so the two cannot drift apart.
+///
+/// ```
+/// input   := version body          version: one byte, == CommandFormat.version
+/// body    := command*              decoding stops at the end of the bytes, at the
+///                                  first incomplete command, or after maxCommands
+/// command := opcode operand*
+/// opcode  := low 5 bits: index into `opcodes` (32 slots for 27 kinds: the common
+///            kinds have two slots, so random bytes make more of them)
+///            bit 5 (0x20): the boolean of setHidden/setInteraction/setPassthrough,
+///                          withRootView of createWindow
+///            bit 6 (0x40): the target (or createView's parent) is a view, not a window
+///            bit 7: unused (the encoder writes 0; the decoder ignores it)
+/// number  := byte < tableCount        -> interestingValues[byte]
+///          | byte in tableCount..<255 -> Double(byte - tableCount) * gridStep
+///          | 0xFF, 8 bytes            -> raw little-endian IEEE double
+/// window  := byte -> live windows[byte % count]            (creation order)
+/// view    := byte -> live views[byte % count]              (creation order, roots included)
+/// scene   := byte -> scenes[byte % count]                  (main, s1, s2, s3)
+/// touch   := byte -> TouchID(byte % 16)
+/// key     := byte -> "k\(byte % 8)"
+/// space   := class byte (low nibble: from, high nibble: to; each % 3 = screen,
+///            window, view) then one index byte per non-screen side
+/// ```
+/// Operands by kind (names of new objects are implicit: the next `wN`, `vN`, `sN`):
+/// createScene `number number`; createWindow `scene number×4 number(level)`;
+/// createView `ref number×4`; show/hide/release/makeKey/makeKeyAndVisible `window`;
+/// setFrame `ref number×4`; setBoundsOrigin `ref number×2`; setAlpha `ref number`;
+/// setHidden/setInteraction `ref`; setLevel `window number`; setPassthrough `window`;
+/// remove/bringToFront/sendToBack `view`; touchBegan `touch number×2 scene`;
+/// touchMoved/touchEnded `touch number×2`; touchCancelled `touch`; press `key scene`;
+/// hit `number×2 scene`; order/keyWindow `scene`; convert `number×2 space`.
+/// A `ref` is a window or a view as bit 6 says; when that class has no live object
+/// the other class is used, and a command with nothing to refer to is skipped.
+public enum CommandFormat {
+    /// The format version: the first byte of every input of this format.
+    public static let version: UInt8 = 1
+
+    /// Caps on one decoded input, so any bytes make a small, fast test case.
+    /// Counts are of objects created over the whole list (released ones included).
+    public static let maxWindows = 64
+    /// Views created, root views included.
+    public static let maxViews = 256
+    public static let maxCommands = 512
+    /// Scenes, `main` included.
+    public static let maxScenes = 4
+    /// Depth below the window (a root view has depth 1).
+    public static let maxViewDepth = 16
+    public static let touchIDCount = 16
+    public static let keyCount = 8
+
+    /// The validator limits matching the caps above.
+    public static let limits = CommandLimits(
+        maxCommands: maxCommands, maxObjects: maxWindows + maxViews, maxScenes: maxScenes,
+        maxViewDepth: maxViewDepth, maxNameLength: 32)
+
+    /// The kinds of command the format can carry (every kind but expectations).
+    enum Kind: CaseIterable {
+        case createScene, createWindow, createView
+        case show, hide, release, makeKey, makeKeyAndVisible
+        case setFrame, setBoundsOrigin, setAlpha, setHidden, setInteraction, setLevel, setPassthrough
+        case remove, bringToFront, sendToBack
+        case touchBegan, touchMoved, touchEnded, touchCancelled, press
+        case hit, order, keyWindow, convert
+    }
+
+    /// Opcode slot -> kind. The encoder writes the first slot of a kind.
+    static let opcodes: [Kind] = [
+        .createWindow, .createWindow, .createView, .createView, .createScene,
+        .show, .hide, .release, .makeKey, .makeKeyAndVisible,
+        .setFrame, .setBoundsOrigin, .setAlpha, .setHidden, .setInteraction, .setLevel, .setPassthrough,
+        .remove, .bringToFront, .sendToBack,
+        .touchBegan, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .press,
+        .hit, .hit, .order, .keyWindow, .convert, .makeKeyAndVisible,
+    ]
+    static let opcodeMask: UInt8 = 0x1F
+    static let flagBool: UInt8 = 0x20
+    static let flagView: UInt8 = 0x40
+
+    static func slot(of kind: Kind) -> UInt8 {
+        UInt8(opcodes.firstIndex(of: kind)!)
+    }
+
+    /// Values where window semantics have edges: zeros of both signs, the 0.01 alpha
+    /// threshold and its neighbours, the edges of a 1000 x 1000 scene, the named
+    /// levels and their neighbours, and extremes of `Double`.
+    static let interestingValues: [Double] = [
+        0, -0.0, 0.01, 0.01.nextDown, 0.01.nextUp, 1, 0.1, 0.5,
+        1e-300, 1e300, -1e300, .leastNonzeroMagnitude, -1, -0.5, 0.25, 0.99,
+        999, 999.999, 1000.0.nextDown, 1000, 1000.0.nextUp, 1001, 16, 100,
+        400, 500, -1000, 2000, 2001, 1999, 1000.5, -2000,
+        0.5.nextDown, 1e-9, 9_007_199_254_740_992, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, .leastNormalMagnitude, 1e15, 1.5,
+    ]
+    static var tableCount: UInt8 { UInt8(interestingValues.count) }
+    /// Bytes past the table are multiples of 5: 0, 5, ..., 1070.
+    static let gridStep: Double = 5
+    static let rawNumberMarker: UInt8 = 0xFF
+
+    /// Raw doubles must be finite: NaN becomes 0, infinities the largest finite values.
+    static func finite(_ value: Double) -> Double {
+        if value.isNaN { return 0 }
+        if value == .infinity { return .greatestFiniteMagnitude }
+        if value == -.infinity { return -.greatestFiniteMagnitude }
+        return value
+    }
+}

@@ -1,0 +1,111 @@
+import CommandEncoding
+import Testing
+import WindowModel
+
+/// Totality, validity, caps and versioning of ``CommandDecoder``.
+@Suite struct CommandDecoderTests {
+    /// Checks `commands` with a fresh validator (scenario limits) and counts against the caps.
+    static func checkValidAndCapped(_ commands: [Command], seed: UInt64? = nil) {
+        let context = Comment(rawValue: "seed \(seed.map { "0x" + String($0, radix: 16) } ?? "none") (replay: WINDOWLAB_SEED=...)")
+        var validator = CommandValidator()
+        var windows = 0, views = 0, scenes = 1
+        for command in commands {
+            do {
+                try validator.validate(command)
+            } catch {
+                Issue.record("\(command) rejected: \(error) — \(context)")
+                return
+            }
+            switch command {
+            case let .createWindow(_, _, _, _, root): windows += 1; views += root ? 1 : 0
+            case .createView: views += 1
+            case .createScene: scenes += 1
+            case .expect, .expectNothing: Issue.record("decoder made an expectation — \(context)")
+            default: break
+            }
+            if case let .createView(name, _, _) = command {
+                #expect((validator.depth(ofView: name) ?? 0) <= CommandFormat.maxViewDepth, context)
+            }
+        }
+        #expect(commands.count <= CommandFormat.maxCommands, context)
+        #expect(windows <= CommandFormat.maxWindows, context)
+        #expect(views <= CommandFormat.maxViews, context)
+        #expect(scenes <= CommandFormat.maxScenes, context)
+    }
+
+    @Test func randomBytesDecodeToValidBoundedLists() throws {
+        for seed in propertySeeds(base: 0xDEC0DE, count: 1500) {
+            let input = randomInput(seed: seed)
+            let commands = try #require(CommandDecoder.decode(input).commandList, "seed 0x\(String(seed, radix: 16))")
+            Self.checkValidAndCapped(commands, seed: seed)
+        }
+    }
+
+    @Test func randomBytesReachUsefulLists() throws {
+        // The point of the format: random bytes should mostly make non-trivial lists.
+        var long = 0
+        for seed in propertySeeds(base: 0x5EED, count: 200) {
+            let commands = try #require(CommandDecoder.decode(randomInput(seed: seed, maxLength: 400)).commandList)
+            if commands.count >= 10 { long += 1 }
+        }
+        #expect(long >= 100)
+    }
+
+    /// Adversarial shapes: one byte repeated, cap-busting runs, deep view chains, huge inputs.
+    @Test(arguments: [UInt8](0...255))
+    func repeatedByteInputs(byte: UInt8) throws {
+        let commands = try #require(CommandDecoder.decode([1] + Array(repeating: byte, count: 20_000)).commandList)
+        Self.checkValidAndCapped(commands)
+    }
+
+    @Test func capsHoldOnCapBustingInputs() throws {
+        // createWindow with root, scene 0, four zero numbers, level 0: more than 64 of them.
+        var windows: [UInt8] = [1]
+        for _ in 0..<100 { windows += [0x20, 0, 0, 0, 0, 0, 0] }
+        let w = try #require(CommandDecoder.decode(windows).commandList)
+        #expect(w.count == CommandFormat.maxWindows)
+        Self.checkValidAndCapped(w)
+
+        // One window, then createView always under the newest view: depth stops at 16.
+        var chain: [UInt8] = [1, 0, 0, 0, 0, 60, 60, 0]
+        for i in 0..<40 { chain += [0x42, UInt8(i), 0, 0, 50, 50] }
+        let c = try #require(CommandDecoder.decode(chain).commandList)
+        #expect(c.count == 1 + CommandFormat.maxViewDepth)
+        Self.checkValidAndCapped(c)
+
+        // Queries only: the command cap ends the list.
+        let queries = try #require(CommandDecoder.decode([1] + Array(repeating: 28, count: 5000)).commandList)
+        #expect(queries.count == CommandFormat.maxCommands)
+    }
+
+    @Test func unsupportedVersionsAreNotReadAsCommands() {
+        #expect(CommandDecoder.decode([UInt8]()) == .commands([]))
+        #expect(CommandDecoder.decode([1]) == .commands([]))
+        for version in [UInt8](0...255) where version != CommandFormat.version {
+            #expect(CommandDecoder.decode([version, 0x20, 0, 60, 60, 100, 100, 0]) == .unsupportedVersion(version))
+        }
+    }
+
+    @Test func documentedExampleDecodes() {
+        #expect(CommandDecoder.decode([1, 0x20, 0, 60, 60, 100, 100, 0]) == .commands([
+            .createWindow(name: "w0", scene: "main", frame: Rect(100, 100, 300, 300), level: 0, withRootView: true),
+        ]))
+    }
+
+    @Test func rawNumbersAreMadeFiniteAndSizesNonNegative() throws {
+        let nan = Double.nan.bitPattern, negative = (-7.5).bitPattern
+        func raw(_ bits: UInt64) -> [UInt8] { [0xFF] + (0..<8).map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) } }
+        let input: [UInt8] = [1, 0, 0] + raw(nan) + raw(Double.infinity.bitPattern) + raw(negative) + raw(negative) + raw((-Double.infinity).bitPattern)
+        let commands = try #require(CommandDecoder.decode(input).commandList)
+        #expect(commands == [.createWindow(name: "w0", scene: "main",
+                                           frame: Rect(0, .greatestFiniteMagnitude, 7.5, 7.5),
+                                           level: -.greatestFiniteMagnitude, withRootView: false)])
+    }
+
+    @Test func truncatedCommandsAreDropped() throws {
+        let full: [UInt8] = [1, 0x20, 0, 60, 60, 100, 100, 0]
+        for cut in 1..<full.count {
+            #expect(CommandDecoder.decode(full.prefix(cut)) == .commands([]))
+        }
+    }
+}
