@@ -1,0 +1,58 @@
+import CommandEncoding
+import CorpusPack
+import DifferentialHarness
+import IndexedEngine
+import ReferenceModel
+import ScenarioLanguage
+import WindowModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The checks the fuzz targets run. Each returns normally when the input is fine and
+/// stops the process (so libFuzzer saves a `crash-*` artifact) when it finds a bug,
+/// after printing what it found.
+public enum FuzzChecks {
+    static let engines = [
+        EngineFactory(name: "reference") { ReferenceWindowSystem() },
+        EngineFactory(name: "indexed") { IndexedWindowSystem() },
+    ]
+
+    /// Decodes the bytes to a command list and runs it on both engines: any
+    /// divergence or broken invariant is a crash.
+    public static func differential(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let commands = CommandDecoder.decode(bytes).commandList else { return }
+        let result = DifferentialRunner.run(commands, engines: engines)
+        guard let divergence = result.divergence else { return }
+        let repro = Array(commands.prefix(divergence.commandIndex + 1))
+        fail("engines diverge: \(divergence)\n" + ScenarioPrinter.print(repro))
+    }
+
+    /// Parses the bytes as scenario text: no crash, and whatever parses prints back
+    /// to text that parses to the same commands.
+    public static func scenarioParser(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let scenario = try? ScenarioParser().parse(bytes: Array(bytes), file: "fuzz") else { return }
+        let text = ScenarioPrinter.print(scenario.commands)
+        guard let again = try? ScenarioParser().parse(text, file: "printed") else {
+            fail("printed scenario does not parse:\n\(text)")
+        }
+        if again.commands != scenario.commands { fail("parse(print(x)) != x:\n\(text)") }
+    }
+
+    /// Reads the bytes as a corpus pack: no crash, and a pack that reads writes back
+    /// to bytes that read as the same entries.
+    public static func corpusReader(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let reading = try? CorpusPack.read(Array(bytes)) else { return }
+        guard let written = try? reading.pack.serialized(),
+              let again = try? CorpusPack.read(written), again.pack == reading.pack
+        else {
+            fail("a pack that reads does not write back to the same entries")
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        print("windowlab fuzz: " + message)
+        abort()
+    }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# One-command fuzz campaign for WindowLab.
+#
+#   Fuzz/run-campaign.sh [--target differential|scenario-parser|corpus-reader]
+#                        [--time SECONDS] [--jobs N] [--asan] [--no-merge]
+#
+# Builds the libFuzzer target (release, --sanitize=fuzzer, scratch path .build-fuzz),
+# unpacks the target's seeds (corpus/differential.wlpack for the differential target,
+# Examples/*.wls for the parser, corpus/*.wlpack for the corpus reader), fuzzes for
+# --time seconds (with -fork=N when --jobs N > 1), then:
+#   - differential: merges the inputs that add coverage back into the pack
+#     (`windowlab corpus merge`, written to a temporary file and renamed);
+#   - every crash becomes a regression input under corpus/regressions/ (replayed by
+#     `swift test` and CI forever) and, for the differential target, a shrunk scenario
+#     file under fuzz-findings/ (`windowlab corpus shrink`).
+# Exit status: 0 when nothing crashed, 1 when something did, 2 on a usage error.
+set -euo pipefail
+
+target=differential time=60 jobs=1 asan=0 merge=1
+while (($#)); do
+  case "$1" in
+    --target) target=$2; shift 2 ;;
+    --time) time=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --asan) asan=1; shift ;;
+    --no-merge) merge=0; shift ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run-campaign: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$target" in
+  differential) product=FuzzDifferential ;;
+  scenario-parser) product=FuzzScenarioParser ;;
+  corpus-reader) product=FuzzCorpusReader ;;
+  *) echo "run-campaign: unknown target '$target'" >&2; exit 2 ;;
+esac
+[[ "$time" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "run-campaign: --time and --jobs take whole numbers" >&2; exit 2; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+sanitizers=(--sanitize=fuzzer)
+((asan)) && sanitizers+=(--sanitize=address)
+echo "== building $product and windowlab"
+swift build -c release --package-path Fuzz --scratch-path "$root/.build-fuzz" "${sanitizers[@]}" --product "$product" >&2
+swift build -c release --scratch-path "$root/.build-release" --product windowlab >&2
+fuzzer="$root/.build-fuzz/release/$product"
+windowlab="$root/.build-release/release/windowlab"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/windowlab-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/seeds" "$work/new" "$work/artifacts" "$work/merged"
+pack="corpus/differential.wlpack"
+extra=()
+case "$target" in
+  differential) [[ -f $pack ]] && "$windowlab" corpus unpack "$pack" -o "$work/seeds" >&2 ;;
+  scenario-parser) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
+  corpus-reader) cp corpus/*.wlpack "$work/seeds/" 2>/dev/null || true ;;
+esac
+fork=()
+((jobs > 1)) && fork=(-fork="$jobs" -ignore_crashes=1)
+
+echo "== fuzzing $product for ${time}s ($jobs job(s)); seeds: $(ls "$work/seeds" | wc -l)"
+status=0
+SWIFT_BACKTRACE=enable=no "$fuzzer" "$work/new" "$work/seeds" -max_total_time="$time" -timeout=10 \
+  -rss_limit_mb=4096 -artifact_prefix="$work/artifacts/" -print_final_stats=1 "${fork[@]}" "${extra[@]}" \
+  >"$work/fuzz.log" 2>&1 || status=$?
+grep -E "^(stat::|#[0-9]+ +DONE|==[0-9]+== ERROR|SUMMARY)" "$work/fuzz.log" | tail -n 12 || true
+
+if [[ $target == differential && $merge == 1 && -n $(ls "$work/new") ]]; then
+  echo "== merging new inputs that add coverage into $pack"
+  SWIFT_BACKTRACE=enable=no "$fuzzer" -merge=1 "$work/merged" "$work/seeds" "$work/new" >>"$work/fuzz.log" 2>&1
+  if [[ -f $pack ]]; then
+    "$windowlab" corpus merge "$pack" "$work/merged" -o "$pack"
+  else
+    "$windowlab" corpus pack "$work/merged" -o "$pack"
+  fi
+fi
+
+crashes=("$work"/artifacts/crash-* "$work"/artifacts/timeout-* "$work"/artifacts/oom-*)
+found=0
+for crash in "${crashes[@]}"; do
+  [[ -f $crash ]] || continue
+  found=$((found + 1))
+  hash=$(sha1sum "$crash" | cut -c1-16)
+  case "$target" in
+    differential) dir=corpus/regressions ;;
+    *) dir=corpus/regressions/$target ;;
+  esac
+  mkdir -p "$dir"
+  cp "$crash" "$dir/$hash.tmp" && mv "$dir/$hash.tmp" "$dir/$hash"
+  echo "== $(basename "$crash"): regression input $dir/$hash"
+  if [[ $target == differential ]]; then
+    mkdir -p fuzz-findings
+    "$windowlab" corpus shrink "$dir/$hash" -o "fuzz-findings/$hash.wls" || true
+  fi
+done
+if ((found)); then
+  echo "== $found crash(es); see corpus/regressions/ and fuzz-findings/ (fuzzer log kept in fuzz-findings/$product.log)"
+  mkdir -p fuzz-findings && cp "$work/fuzz.log" "fuzz-findings/$product.log"
+  exit 1
+fi
+if ((status != 0)); then
+  echo "== the fuzzer exited with status $status but left no artifact; log:" >&2
+  tail -n 30 "$work/fuzz.log" >&2
+  exit 1
+fi
+echo "== no crash"
