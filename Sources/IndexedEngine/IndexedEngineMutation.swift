@@ -1,0 +1,42 @@
+/// Deliberately wrong behaviours of ``IndexedWindowSystem``, one per case, for
+/// testing that the differential harness has teeth. Each flips one decision at one
+/// place in the engine (a stored optional compared on that path); the public
+/// `IndexedWindowSystem()` has none.
+package enum IndexedEngineMutation: String, CaseIterable, Sendable {
+    /// G2: the maximum edges of a bounds rectangle count as inside (`x <= maxX`).
+    case maxEdgeInclusive
+    /// H2: alpha exactly 0.01 is not hittable (`alpha <= 0.01` answers nil).
+    case alphaThresholdInclusive
+    /// T2: pass-through windows keep hits on their root view.
+    case ignorePassthrough
+    /// T2: pass-through windows also answer nil when the hit is the window itself.
+    case passthroughAlsoWindowItself
+    /// W4: a window becoming visible goes behind the others of its level.
+    case sameLevelNewGoesBehind
+    /// K3: `makeKeyAndVisible` on a visible window does not bring it to the front.
+    case makeKeyAndVisibleNoRaise
+    /// W4: a level change of a visible window keeps its place within the new level.
+    case levelChangeNoRaise
+    /// W6: setting a visible window's level to its current value brings it to the front.
+    case sameLevelSetReorders
+    /// K4: hiding or releasing the key window leaves the scene with no key window.
+    case forgetKeySuccessor
+    /// K4: the successor may be a hidden window.
+    case successorIgnoresVisibility
+    /// T5: hiding a window does not cancel its touches.
+    case noCancelOnHide
+    /// T5 / V3: removing a view does not cancel touches bound to its subtree.
+    case noCancelOnRemove
+    /// Index: a window's frame change does not update its box in the tree.
+    case staleIndexAfterResize
+    /// Index: a level change does not update the window's z-key in the tree.
+    case wrongZAfterLevelChange
+    /// N2: in a key hand-over, `didBecomeKey` is posted before `didResignKey`.
+    case swappedNotificationOrder
+    /// H4: a hidden view's subviews can still be hit.
+    case hiddenAncestorIgnored
+    /// G4: hit testing converts points without adding the bounds origin.
+    case boundsOriginIgnoredInHitTest
+    /// W8: the root view keeps its size when the window's frame changes.
+    case rootViewDoesNotFollowResize
+}
