@@ -33,7 +33,8 @@ final class ProgressLine: Sendable {
     private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
-/// Saves each finding as `divergence-SEED.wls` in one folder, atomically.
+/// Saves each finding as `divergence-SEED.wls` in one folder, atomically, with
+/// its picture `divergence-SEED.svg` beside it (see `FindingPicture`).
 final class FindingWriter: Sendable {
     let directory: String
     let engines: [EngineFactory]
@@ -51,8 +52,10 @@ final class FindingWriter: Sendable {
         let path = "\(directory)/divergence-\(finding.caseSeed).wls"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write(Array(finding.scenarioText(engines: engines).utf8), to: path)
+            let text = finding.scenarioText(engines: engines)
+            try AtomicFile.write(Array(text.utf8), to: path)
             saved.withLock { $0.append(path) }
+            try FindingPicture.save(scenarioText: text, file: path, engines: engines)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))
         }

@@ -1,7 +1,104 @@
 import ArgumentParser
+import Foundation
+import ScenarioLanguage
+import ScenarioRender
+import WindowModel
 
-/// STUB: `windowlab render` is being written.
+/// `windowlab render FILE [--step N] [--scene NAME] [--engine NAME] -o OUT.svg`:
+/// an SVG picture of a scenario after one step.
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "render", abstract: "(not yet available)")
-    func run() throws { throw ExitCode(3) }
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a scenario's scene after one step as an SVG picture.",
+        discussion: """
+            The picture shows every window of the scene back to front (hidden ones \
+            dashed, interaction-off ones hatched, pass-through ones dotted, the key \
+            window outlined in gold) with its number, name and level, the views inside \
+            the windows, and, for a touch or hit statement, the point with the view it \
+            reached. A list beside the drawing names every window front to back.
+
+            Steps: N counts the file's statements from 1, 'expect' lines not counted; \
+            step N is the state after the N-th statement, and the markers show that \
+            statement's own touch or hit. Without --step: the last statement; with \
+            '--engine all', the first statement where the engines' answers or states \
+            differ (for a divergence file saved by 'windowlab check', the diverging \
+            statement), else the last.
+
+            Scene: by default the scene the statement acts on (its window's, its \
+            touch's, or its 'in SCENE'), else main.
+
+            With '--engine all' every engine runs to the step; where they disagree, \
+            each engine's answer is drawn in its own colour with a legend. The layout \
+            always comes from the reference model.
+
+            Exit status: 0 when the SVG was written; 2 when the file is unreadable or \
+            not a valid scenario, the step is out of range, or the scene is unknown.
+
+            Examples:
+              windowlab render Examples/passthrough-hud.wls -o hud.svg
+              windowlab render Examples/scenes.wls --step 12 --scene car -o car.svg
+              windowlab render --engine all findings/divergence-42.wls -o divergence-42.svg
+            """
+    )
+
+    @Argument(help: "The scenario file (.wls).")
+    var file: String
+
+    @Option(help: ArgumentHelp("The step to draw: 1-based, 'expect' lines not counted (default: the last).",
+                               valueName: "n"))
+    var step: Int?
+
+    @Option(help: ArgumentHelp("The scene to draw (default: the scene the step acts on).", valueName: "name"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("Whose answers to show: \(EngineCatalog.names.joined(separator: ", ")).",
+                               valueName: "name"))
+    var engine: String = "reference"
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
+    var output: String
+
+    func validate() throws {
+        guard EngineCatalog.select(engine) != nil else {
+            throw ValidationError("unknown engine '\(engine)'; choose one of: \(EngineCatalog.names.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let engines = EngineCatalog.select(engine) ?? []
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioParser().parseFile(atPath: file)
+        } catch {
+            fail(error.description)
+        }
+        let svg: String
+        do {
+            svg = try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines)
+        } catch {
+            fail("\(file): error: \(error.reason)")
+        }
+        do {
+            try AtomicFile.write(Array(svg.utf8), to: output)
+        } catch {
+            fail("error: cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Render.exit(withError: ExitCode(2))
+    }
+}
+
+/// The picture `windowlab check` saves beside each shrunk divergence.
+enum FindingPicture {
+    /// Renders the saved scenario text with every engine at the step where they
+    /// first differ, and writes it atomically as `file` with `.svg` for `.wls`.
+    static func save(scenarioText: String, file: String, engines: [EngineFactory]) throws {
+        let scenario = try ScenarioParser().parse(scenarioText, file: (file as NSString).lastPathComponent)
+        let svg = try ScenarioRenderer.render(scenario: scenario, engines: engines)
+        let base = file.hasSuffix(".wls") ? String(file.dropLast(4)) : file
+        try AtomicFile.write(Array(svg.utf8), to: base + ".svg")
+    }
 }

@@ -1,0 +1,69 @@
+import ReferenceModel
+import ScenarioLanguage
+import WindowModel
+
+/// Why a scenario cannot be rendered: a step out of range or an unknown scene.
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One sentence, lower case, no final period.
+    public var reason: String
+
+    public init(_ reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}
+
+/// SVG pictures of a scenario at one step: the `windowlab render` command and the
+/// pictures `windowlab check` saves beside each divergence.
+///
+/// Steps count the scenario's statements in file order, **`expect` lines
+/// excluded**, from 1: step N is the state after the N-th non-`expect` statement,
+/// and the picture marks that statement's own events (its touch or hit point and
+/// what each engine answered).
+///
+/// The layout (windows, views, order, flags) always comes from the reference
+/// model; the engines given only supply the answers at the step. The output is
+/// deterministic: the same scenario, step, scene and engines give the same bytes.
+///
+/// ```swift
+/// let scenario = try ScenarioParser().parseFile(atPath: "Examples/passthrough-hud.wls")
+/// let svg = try ScenarioRenderer.render(scenario: scenario, step: 9, scene: nil, engines: [reference])
+/// ```
+public enum ScenarioRenderer {
+    /// The number of steps of `scenario` (its statements other than `expect` lines).
+    public static func stepCount(_ scenario: Scenario) -> Int {
+        StepRun.stepIndices(scenario).count
+    }
+
+    /// Renders `scenario` after step `step` as an SVG document.
+    ///
+    /// - Parameters:
+    ///   - step: 1-based, `expect` lines not counted. When nil: with more than one
+    ///     engine, the first step where the engines' observations or states differ,
+    ///     else the last step; with one engine, the last step. A scenario with no
+    ///     statements renders its initial state.
+    ///   - scene: the scene to draw; when nil, the scene the step's statement acts on
+    ///     (the scene of its window, view, touch or `in SCENE`), else `main`.
+    ///   - engines: the engines whose answers are shown; the first is the baseline.
+    ///     Empty means the reference model alone.
+    /// - Throws: ``RenderError`` when `step` is out of range or `scene` does not
+    ///   exist after the step.
+    public static func render(scenario: Scenario, step: Int? = nil, scene: String? = nil,
+                              engines: [EngineFactory] = []) throws(RenderError) -> String {
+        let factories = engines.isEmpty ? [EngineFactory(name: "reference") { ReferenceWindowSystem() }] : engines
+        var run = try StepRun.run(scenario, step: step, engines: factories)
+        let name = scene ?? (run.scenes.contains(run.actedScene) ? run.actedScene : mainSceneName)
+        guard let layout = run.reference.sceneLayout(name) else {
+            throw RenderError("unknown scene '\(name)' after step \(run.step); scenes: "
+                + run.scenes.joined(separator: ", "))
+        }
+        run.takeSnapshots(of: name)
+        var drawing = SceneSVG(run: run, layout: layout, file: scenario.file)
+        return drawing.document()
+    }
+
+    /// The step `render` picks when given no step (see ``render(scenario:step:scene:engines:)``).
+    public static func defaultStep(scenario: Scenario, engines: [EngineFactory]) -> Int {
+        (try? StepRun.run(scenario, step: nil, engines: engines.isEmpty
+            ? [EngineFactory(name: "reference") { ReferenceWindowSystem() }] : engines).step) ?? 0
+    }
+}

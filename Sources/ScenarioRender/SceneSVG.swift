@@ -1,0 +1,196 @@
+import ReferenceModel
+import ScenarioLanguage
+import WindowModel
+
+/// Draws one rendered step as SVG text. Layers, bottom to top: the scene's
+/// rectangle, windows back to front (each with its views), the key window's
+/// outline, the targets the engines answered, the event point, the labels, then
+/// the window list and the caption beside and below the drawing.
+struct SceneSVG {
+    // The canvas: a square drawing area on the left, the window list on the right.
+    static let left = 20.0, top = 64.0, area = 720.0
+    static let panelX = 770.0, panelWidth = 340.0
+    static let canvasWidth = panelX + panelWidth + 10
+
+    let run: StepRun
+    let layout: SceneLayout
+    let file: String
+    let drawn: DrawnScene
+    var writer = SVGWriter()
+    var placer = LabelPlacer()
+
+    init(run: StepRun, layout: SceneLayout, file: String) {
+        self.run = run
+        self.layout = layout
+        self.file = file
+        let point = run.eventScene == layout.scene ? run.eventPoint : nil
+        drawn = DrawnScene(layout: layout, point: point, left: Self.left, top: Self.top,
+                           width: Self.area, height: Self.area)
+    }
+
+    /// The whole document.
+    mutating func document() -> String {
+        let labels = placeLabels()
+        let captionTop = drawingBottom + 22
+        let captionLines = caption()
+        let captionBottom = captionTop + Double(captionLines.count) * 16
+        let panelBottom = Self.top + 40 + Double(drawn.windows.count) * 15
+        let height = (max(captionBottom, panelBottom, Self.top + 200) + 16).rounded()
+
+        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        writer.open("svg", [("xmlns", .text("http://www.w3.org/2000/svg")), ("version", .text("1.1")),
+                            ("width", .number(Self.canvasWidth)), ("height", .number(height)),
+                            ("viewBox", .text("0 0 \(SVGWriter.number(Self.canvasWidth)) \(SVGWriter.number(height))")),
+                            ("font-family", .text(Palette.fontFamily))])
+        definitions()
+        writer.element("rect", [("class", .text("background")), ("x", .number(0)), ("y", .number(0)),
+                                ("width", .number(Self.canvasWidth)), ("height", .number(height)),
+                                ("fill", .text(Palette.background))])
+        title()
+        sceneOutline()
+        writer.open("g", [("class", .text("windows"))])
+        for window in drawn.windows { draw(window) }
+        writer.close("g")
+        sceneEdge()
+        keyOutline()
+        targets()
+        offScaleMarkers()
+        pointMarker()
+        writer.open("g", [("class", .text("labels"))])
+        for label in labels { draw(label) }
+        writer.close("g")
+        windowList()
+        drawCaption(captionLines, top: captionTop)
+        writer.close("svg")
+        return writer.text
+    }
+
+    // MARK: Definitions and title
+
+    private mutating func definitions() {
+        writer.open("defs")
+        writer.raw("<pattern id=\"hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#555555\" stroke-width=\"1.5\" stroke-opacity=\"0.55\"/></pattern>")
+        writer.raw("<pattern id=\"dots\" width=\"14\" height=\"14\" patternUnits=\"userSpaceOnUse\"><circle cx=\"7\" cy=\"7\" r=\"1.6\" fill=\"#7b1fa2\" fill-opacity=\"0.45\"/></pattern>")
+        writer.close("defs")
+    }
+
+    private mutating func title() {
+        let statementText = run.statement.map { ScenarioPrinter.line($0.command) } ?? "(initial state)"
+        let where_ = run.statement.map { " (line \($0.line))" } ?? ""
+        let first = "\(file) · step \(run.step) of \(run.stepCount)\(where_): \(statementText)"
+        writer.element("text", [("class", .text("title")), ("x", .number(Self.left)), ("y", .number(24)),
+                                ("font-size", .number(Palette.titleFont)), ("font-weight", .text("bold")),
+                                ("fill", .text(Palette.ink))],
+                       content: Palette.truncate(first, 120))
+        let second = "scene \(layout.scene) · \(NumberText.format(layout.size.width)) x "
+            + "\(NumberText.format(layout.size.height)) · \(layout.windows.count) windows · layout from the reference model"
+        writer.element("text", [("class", .text("subtitle")), ("x", .number(Self.left)), ("y", .number(44)),
+                                ("font-size", .number(Palette.panelFont)), ("fill", .text(Palette.faintInk))],
+                       content: Palette.truncate(second, 150))
+    }
+
+    private mutating func sceneOutline() {
+        let rect = drawn.sceneRect(layout.size)
+        writer.element("rect", [("class", .text("scene")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+                                ("width", .number(rect.width)), ("height", .number(rect.height)),
+                                ("fill", .text("#f7f7f7")), ("stroke", .text(Palette.sceneEdge)),
+                                ("stroke-width", .number(1))])
+    }
+
+    /// The bottom of the drawing, point labels included.
+    var drawingBottom: Double { Self.top + drawn.viewport.drawnHeight + 18 }
+
+    /// The scene's edge again, dashed, over the windows, so a window larger than
+    /// the scene still shows where the scene ends.
+    private mutating func sceneEdge() {
+        let rect = drawn.sceneRect(layout.size)
+        writer.element("rect", [("class", .text("scene-edge")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+                                ("width", .number(rect.width)), ("height", .number(rect.height)),
+                                ("fill", .text("none")), ("stroke", .text(Palette.sceneEdge)),
+                                ("stroke-width", .number(1)), ("stroke-dasharray", .text("2 3"))])
+    }
+
+    // MARK: Windows and views
+
+    private mutating func draw(_ drawnWindow: DrawnScene.DrawnWindow) {
+        let window = drawnWindow.window, rect = drawnWindow.rect
+        let colours = Palette.window(level: window.level)
+        var classes = ["window"]
+        if window.isHidden { classes.append("hidden") }
+        if window.isPassthrough { classes.append("passthrough") }
+        if !window.isInteractionEnabled { classes.append("no-interaction") }
+        if window.isKey { classes.append("key") }
+        if rect.isOffScale { classes.append("off-scale") }
+        if rect.enlarged { classes.append("tiny") }
+        writer.open("g", [("class", .text("window-group")), ("opacity", .number(window.isHidden ? 0.55 : 1))])
+        var attributes: [(String, SVGWriter.Value)] = [
+            ("class", .text(classes.joined(separator: " "))), ("data-window", .text(window.name)),
+            ("data-level", .text(drawnWindow.levelText)),
+            ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
+            ("height", .number(rect.height)), ("fill", .text(window.alpha < 0.01 ? "none" : colours.fill)),
+            ("fill-opacity", .number(window.isHidden ? 0.35 : 0.55 + 0.4 * window.alpha)),
+            ("stroke", .text(colours.stroke)), ("stroke-width", .number(1.5)),
+        ]
+        if window.isHidden { attributes.append(("stroke-dasharray", .text("7 4"))) }
+        writer.element("rect", attributes)
+        for (pattern, on) in [("hatch", !window.isInteractionEnabled), ("dots", window.isPassthrough)] where on {
+            writer.element("rect", [("class", .text("window-\(pattern)")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+                                    ("width", .number(rect.width)), ("height", .number(rect.height)),
+                                    ("fill", .text("url(#\(pattern))"))])
+        }
+        for view in drawnWindow.views { draw(view, stroke: colours.stroke) }
+        writer.close("g")
+    }
+
+    private mutating func draw(_ drawnView: DrawnScene.DrawnView, stroke: String) {
+        let view = drawnView.view, rect = drawnView.rect
+        var classes = ["view"]
+        if view.isHidden { classes.append("hidden") }
+        if !view.isInteractionEnabled { classes.append("no-interaction") }
+        var attributes: [(String, SVGWriter.Value)] = [
+            ("class", .text(classes.joined(separator: " "))), ("data-view", .text(view.name)),
+            ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
+            ("height", .number(rect.height)), ("fill", .text(view.alpha < 0.01 ? "none" : Palette.viewFill)),
+            ("fill-opacity", .number(0.15 + 0.25 * view.alpha)), ("stroke", .text(stroke)),
+            ("stroke-width", .number(1)), ("stroke-opacity", .number(0.8)),
+        ]
+        if view.isHidden { attributes.append(("stroke-dasharray", .text("3 3"))) }
+        writer.element("rect", attributes)
+        if !view.isInteractionEnabled {
+            writer.element("rect", [("class", .text("view-hatch")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+                                    ("width", .number(rect.width)), ("height", .number(rect.height)),
+                                    ("fill", .text("url(#hatch)"))])
+        }
+    }
+
+    private mutating func keyOutline() {
+        guard let key = drawn.windows.first(where: { $0.window.isKey }) else { return }
+        let r = key.rect
+        writer.element("rect", [("class", .text("key-outline")), ("data-key", .text(key.window.name)),
+                                ("x", .number(r.x - 3)), ("y", .number(r.y - 3)), ("width", .number(r.width + 6)),
+                                ("height", .number(r.height + 6)), ("fill", .text("none")),
+                                ("stroke", .text(Palette.keyOutline)), ("stroke-width", .number(3))])
+    }
+
+    /// A small triangle pointing outward at the middle of every clamped edge.
+    private mutating func offScaleMarkers() {
+        let clamped = drawn.windows.filter { $0.rect.isOffScale }
+        guard !clamped.isEmpty else { return }
+        writer.open("g", [("class", .text("off-scale-markers"))])
+        for window in clamped {
+            let r = window.rect, s = 7.0
+            var shapes: [[(Double, Double)]] = []
+            let midX = r.x + r.width / 2, midY = r.y + r.height / 2
+            if r.clampedLeft { shapes.append([(r.x - s, midY), (r.x, midY - s), (r.x, midY + s)]) }
+            if r.clampedRight { shapes.append([(r.maxX + s, midY), (r.maxX, midY - s), (r.maxX, midY + s)]) }
+            if r.clampedTop { shapes.append([(midX, r.y - s), (midX - s, r.y), (midX + s, r.y)]) }
+            if r.clampedBottom { shapes.append([(midX, r.maxY + s), (midX - s, r.maxY), (midX + s, r.maxY)]) }
+            for shape in shapes {
+                let points = shape.map { "\(SVGWriter.number($0.0)),\(SVGWriter.number($0.1))" }.joined(separator: " ")
+                writer.element("polygon", [("class", .text("off-scale")), ("data-for", .text(window.window.name)),
+                                           ("points", .text(points)), ("fill", .text(Palette.offScale))])
+            }
+        }
+        writer.close("g")
+    }
+}
