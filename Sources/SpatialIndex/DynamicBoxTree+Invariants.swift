@@ -8,7 +8,6 @@ extension DynamicBoxTree {
     ///   children, height `1 + max(children)`, and store exactly the union of their
     ///   children's boxes and the maximum of their children's z-keys (so every
     ///   ancestor's box contains each leaf box and its key bounds each leaf key);
-    /// - the tree is balanced to within one level at every node (AVL-style);
     /// - reachable leaves == `count`, reachable nodes == used slots, and the free
     ///   list holds exactly the other slots, each marked free, with no cycle.
     ///
@@ -56,7 +55,6 @@ extension DynamicBoxTree {
                 if na.parentOrNext != i { fail("child \(a) of \(i) has parent \(na.parentOrNext)") }
                 if nb.parentOrNext != i { fail("child \(b) of \(i) has parent \(nb.parentOrNext)") }
                 if n.height != 1 + max(na.height, nb.height) { fail("node \(i) height \(n.height) is stale") }
-                if abs(na.height - nb.height) > 1 { fail("node \(i) is unbalanced (\(na.height) vs \(nb.height))") }
                 if n.box != na.box.union(nb.box) { fail("node \(i) box \(n.box) is not its children's union") }
                 if n.zKey != max(na.zKey, nb.zKey) { fail("node \(i) z-key \(n.zKey) is not its subtree maximum") }
                 if n.payload != -1 { fail("internal node \(i) has payload \(n.payload)") }

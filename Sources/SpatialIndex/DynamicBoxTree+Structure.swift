@@ -34,20 +34,7 @@ extension DynamicBoxTree {
             nodes[Int(leaf)].parentOrNext = Self.null
             return
         }
-        let leafBox = nodes[Int(leaf)].box
-        var index = root
-        while !nodes[Int(index)].isLeaf {
-            let node = nodes[Int(index)]
-            let area = node.box.halfPerimeter
-            let combinedArea = node.box.union(leafBox).halfPerimeter
-            let cost = 2 * combinedArea
-            let inheritance = 2 * (combinedArea - area)
-            let cost1 = descentCost(node.child1, leafBox) + inheritance
-            let cost2 = descentCost(node.child2, leafBox) + inheritance
-            if cost < cost1 && cost < cost2 { break }
-            index = cost1 < cost2 ? node.child1 : node.child2
-        }
-        let sibling = index
+        let sibling = findBestSibling(for: nodes[Int(leaf)].box)
         let oldParent = nodes[Int(sibling)].parentOrNext
         let newParent = allocateInternal()
         nodes[Int(newParent)].parentOrNext = oldParent
@@ -60,10 +47,57 @@ extension DynamicBoxTree {
         fixUpward(from: oldParent)
     }
 
-    private func descentCost(_ child: Int32, _ leafBox: IndexBox) -> Double {
-        let c = nodes[Int(child)]
-        let grown = c.box.union(leafBox).halfPerimeter
-        return c.isLeaf ? grown : grown - c.box.halfPerimeter
+    /// Step 1 of insertion: the sibling that minimises the total half perimeter of
+    /// internal boxes (SAH), by Box2D v3's greedy descent with a lower bound.
+    ///
+    /// Pairing leaf L with node N costs `P(N ∪ L)` plus the growth of every ancestor
+    /// of N ("inherited": `Σ P(ancestor ∪ L) - P(ancestor)`). Going below an internal
+    /// child C can cost no less than `inherited + P(C ∪ L) + min(P(L) - P(C), 0)`;
+    /// the descent follows the child with the smaller bound (ties: the nearer
+    /// centre) and stops when neither bound can beat the best pairing found.
+    /// With infinite boxes the costs may be NaN: comparisons fail, the descent
+    /// stops early, and the tree stays valid, only less tight.
+    func findBestSibling(for box: IndexBox) -> Int32 {
+        let leafArea = box.halfPerimeter
+        var areaBase = nodes[Int(root)].box.halfPerimeter
+        var directCost = nodes[Int(root)].box.union(box).halfPerimeter
+        var inherited = 0.0
+        var best = root, bestCost = directCost
+        var index = root
+        while !nodes[Int(index)].isLeaf {
+            let node = nodes[Int(index)]
+            let cost = directCost + inherited
+            if cost < bestCost { best = index; bestCost = cost }
+            inherited += directCost - areaBase
+            let a = nodes[Int(node.child1)], b = nodes[Int(node.child2)]
+            let directA = a.box.union(box).halfPerimeter, directB = b.box.union(box).halfPerimeter
+            var lowerA = Double.infinity, lowerB = Double.infinity
+            let areaA = a.box.halfPerimeter, areaB = b.box.halfPerimeter
+            if a.isLeaf {
+                if directA + inherited < bestCost { best = node.child1; bestCost = directA + inherited }
+            } else {
+                lowerA = inherited + directA + min(leafArea - areaA, 0)
+            }
+            if b.isLeaf {
+                if directB + inherited < bestCost { best = node.child2; bestCost = directB + inherited }
+            } else {
+                lowerB = inherited + directB + min(leafArea - areaB, 0)
+            }
+            if a.isLeaf && b.isLeaf { break }
+            if !(bestCost > lowerA) && !(bestCost > lowerB) { break }
+            if lowerA == lowerB && !a.isLeaf {
+                lowerA = a.box.centreDistanceSquared(to: box)
+                lowerB = b.box.centreDistanceSquared(to: box)
+            }
+            if lowerA < lowerB && !a.isLeaf {
+                index = node.child1; areaBase = areaA; directCost = directA
+            } else if !b.isLeaf {
+                index = node.child2; areaBase = areaB; directCost = directB
+            } else {
+                index = node.child1; areaBase = areaA; directCost = directA
+            }
+        }
+        return best
     }
 
     /// Takes an internal slot from the free list (insertLeaf's new parent).
@@ -102,7 +136,9 @@ extension DynamicBoxTree {
     private mutating func fixUpward(from start: Int32) {
         var index = start
         while index != Self.null {
-            index = balance(index)
+            let balanced = balance(index)
+            if balanced == index { improveSurface(index) }
+            index = balanced
             refresh(index)
             index = nodes[Int(index)].parentOrNext
         }
@@ -163,5 +199,44 @@ extension DynamicBoxTree {
         nodes[Int(move)].parentOrNext = a
         refresh(a)
         refresh(up)
+    }
+
+    /// Box2D v3's surface rotation at internal node `a`, tried when `a` needs no
+    /// height rotation: swap one child X of `a` with a grandchild Y under the other
+    /// child P, when that shrinks P's box (the only internal box that changes):
+    ///
+    /// ```
+    ///        a                    a
+    ///      /   \                /       ///     X     P      ==>     Y     P'        P' = X ∪ Z, cost change
+    ///          / \                  / \        P(X ∪ Z) - P(P)
+    ///         Y   Z                X   Z
+    /// ```
+    /// The swap is skipped when it would unbalance P' or `a` by more than one level,
+    /// so heights stay logarithmic (identical boxes would otherwise build a chain).
+    mutating func improveSurface(_ a: Int32) {
+        let nodeA = nodes[Int(a)]
+        guard !nodeA.isLeaf, nodeA.height >= 2 else { return }
+        var bestDelta = 0.0
+        var bestX = Self.null, bestP = Self.null, bestY = Self.null
+        for (x, p) in [(nodeA.child1, nodeA.child2), (nodeA.child2, nodeA.child1)] {
+            let nodeP = nodes[Int(p)]
+            guard !nodeP.isLeaf else { continue }
+            let hx = nodes[Int(x)].height
+            for (y, z) in [(nodeP.child1, nodeP.child2), (nodeP.child2, nodeP.child1)] {
+                let hy = nodes[Int(y)].height, hz = nodes[Int(z)].height
+                let hp = 1 + max(hx, hz)
+                guard abs(hx - hz) <= 1, abs(hp - hy) <= 1 else { continue }
+                let delta = nodes[Int(x)].box.union(nodes[Int(z)].box).halfPerimeter - nodeP.box.halfPerimeter
+                if delta < bestDelta { bestDelta = delta; bestX = x; bestP = p; bestY = y }
+            }
+        }
+        guard bestX != Self.null else { return }
+        // X goes under P in Y's slot; Y comes up to `a` in X's slot.
+        if nodes[Int(bestP)].child1 == bestY { nodes[Int(bestP)].child1 = bestX } else { nodes[Int(bestP)].child2 = bestX }
+        if nodes[Int(a)].child1 == bestX { nodes[Int(a)].child1 = bestY } else { nodes[Int(a)].child2 = bestY }
+        nodes[Int(bestX)].parentOrNext = bestP
+        nodes[Int(bestY)].parentOrNext = a
+        refresh(bestP)
+        refresh(a)
     }
 }

@@ -57,6 +57,14 @@ public struct IndexBox: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var halfPerimeter: Double { (maxX - minX) + (maxY - minY) }
 
+    /// Squared distance between the centres of two boxes: the insertion descent's
+    /// tie-breaker. Halves before adding, so huge finite boxes do not overflow.
+    func centreDistanceSquared(to other: IndexBox) -> Double {
+        let dx = (minX * 0.5 + maxX * 0.5) - (other.minX * 0.5 + other.maxX * 0.5)
+        let dy = (minY * 0.5 + maxY * 0.5) - (other.minY * 0.5 + other.maxY * 0.5)
+        return dx * dx + dy * dy
+    }
+
     public var description: String { "[\(minX), \(maxX)] x [\(minY), \(maxY)]" }
 }
 
