@@ -108,7 +108,9 @@ public struct ScenarioParser: Sendable {
         } catch {
             throw failure("cannot read the file: \(error.localizedDescription)")
         }
-        guard bytes.count <= maxFileBytes else { throw failure(tooLarge(bytes.count)) }
+        guard bytes.count <= maxFileBytes else {
+            throw failure("file is larger than 16 MiB (more than \(maxFileBytes) bytes read)")
+        }
         return bytes
     }
 
