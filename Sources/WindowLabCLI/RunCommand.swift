@@ -73,26 +73,10 @@ struct Run: ParsableCommand {
             output.err(error.description)
             return 2
         }
-        var status: Int32 = 0
-        let result: ScenarioRunResult
-        if engines.count > 1 {
-            let differential = DifferentialRunner.run(scenario.commands, engines: engines)
-            result = ScenarioRunner.evaluate(scenario, trace: differential.trace, engine: engines[0].name)
-            if let divergence = differential.divergence {
-                let line = scenario.statements[divergence.commandIndex].line
-                var report = "\(file):\(line): engines differ: \(divergence.summary)"
-                for (engine, lines) in divergence.observations {
-                    report += "\n  \(engine): [\(lines.joined(separator: "; "))]"
-                }
-                output.err(report)
-                status = 1
-            }
-        } else {
-            result = ScenarioRunner(engine: engines[0]).run(scenario)
-        }
-        for line in result.trace { output.out(line) }
-        for failure in result.failures { output.err(failure.description) }
-        return result.failures.isEmpty ? status : 1
+        let check = ScenarioCheck(scenario, engines: engines)
+        for line in check.result.trace { output.out(line) }
+        for problem in check.problems(in: scenario) { output.err(problem) }
+        return check.passed ? 0 : 1
     }
 }
 
