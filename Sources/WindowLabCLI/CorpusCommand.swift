@@ -1,7 +1,234 @@
 import ArgumentParser
+import CommandEncoding
+import CorpusPack
+import DifferentialHarness
+import WindowModel
 
-/// STUB: `windowlab corpus` is being written.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `windowlab corpus`: pack, unpack, merge, verify, describe and replay fuzz corpora.
 struct Corpus: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "corpus", abstract: "(not yet available)")
-    func run() throws { throw ExitCode(3) }
+    static let configuration = CommandConfiguration(
+        commandName: "corpus",
+        abstract: "Manage fuzz corpora: compressed, checksummed packs of command-list inputs.",
+        discussion: """
+            libFuzzer reads and writes directories of raw inputs (one file each); packs \
+            (*.wlpack) keep them at rest, deduplicated, zlib-compressed and checksummed. \
+            Every write goes to a temporary file renamed into place: a failed command \
+            leaves no partial file.
+
+            Examples:
+              windowlab corpus pack fuzz-corpus -o corpus/seed.wlpack
+              windowlab corpus replay corpus/*.wlpack
+            """,
+        subcommands: [CorpusPackCommand.self, CorpusUnpack.self, CorpusMerge.self, CorpusVerify.self,
+                      CorpusStatsCommand.self, CorpusReplay.self]
+    )
+}
+
+/// Prints to standard error.
+private func complain(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+private func report(_ summary: CorpusWriteSummary) {
+    for skipped in summary.skipped { complain(skipped.description) }
+    for note in summary.notes { complain("note: \(note)") }
+}
+
+/// Runs `body`, turning a corpus error into a message and exit status 1.
+private func guarded<T>(_ body: () throws(CorpusPackError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        complain("error: \(error)")
+        throw ExitCode(1)
+    }
+}
+
+struct CorpusPackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack", abstract: "Pack a libFuzzer corpus directory into one pack.",
+        discussion: """
+            Reads every regular file in DIR as one input (files that are not readable are \
+            skipped and named); fails when none is readable.
+
+            Example:
+              windowlab corpus pack fuzz-corpus -o corpus/seed.wlpack
+            """)
+
+    @Argument(help: "A directory with one input per file.") var directory: String
+    @Option(name: .short, help: ArgumentHelp("The pack to write.", valueName: "pack")) var output: String
+
+    func run() throws {
+        let summary = try guarded { () throws(CorpusPackError) in try CorpusFiles.packDirectory(directory, to: output) }
+        report(summary)
+        print("packed \(summary.inputsRead) inputs as \(summary.entries) entries into \(output)")
+    }
+}
+
+struct CorpusUnpack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unpack", abstract: "Unpack a pack into a directory, one file per entry.",
+        discussion: """
+            Files are named by the SHA-1 of their content, as libFuzzer names inputs; \
+            the directory is created if missing and files already there are kept.
+
+            Example:
+              windowlab corpus unpack corpus/seed.wlpack -o fuzz-corpus
+            """)
+
+    @Argument(help: "The pack to read.") var pack: String
+    @Option(name: .short, help: ArgumentHelp("The directory to write into.", valueName: "dir")) var output: String
+
+    func run() throws {
+        let summary = try guarded { () throws(CorpusPackError) in try CorpusFiles.unpack(pack, into: output) }
+        report(summary)
+        print("unpacked \(summary.entries) entries into \(output) (\(summary.filesWritten) new files)")
+    }
+}
+
+struct CorpusMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge", abstract: "Merge packs and directories into one deduplicated pack.",
+        discussion: """
+            Everything is read and checked before the output is written, so the output \
+            may also be an input.
+
+            Example:
+              windowlab corpus merge corpus/seed.wlpack fuzz-corpus -o corpus/seed.wlpack
+            """)
+
+    @Argument(help: "Packs and corpus directories.") var inputs: [String]
+    @Option(name: .short, help: ArgumentHelp("The pack to write.", valueName: "pack")) var output: String
+
+    func run() throws {
+        let summary = try guarded { () throws(CorpusPackError) in try CorpusFiles.merge(inputs, to: output) }
+        report(summary)
+        print("merged \(summary.inputsRead) inputs from \(inputs.count) sources into \(summary.entries) entries in \(output)")
+    }
+}
+
+struct CorpusVerify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check packs: magic, versions, limits, checksums, every entry.",
+        discussion: """
+            Exits 1 when any pack is damaged, of another version, or not as a writer \
+            makes it (duplicate or unsorted entries).
+
+            Example:
+              windowlab corpus verify corpus/*.wlpack
+            """)
+
+    @Argument(help: "Packs to check.") var packs: [String]
+
+    func run() throws {
+        var failed = 0
+        for path in packs {
+            do {
+                let reading = try CorpusFiles.verify(path)
+                print("\(path): ok, \(reading.pack.entries.count) entries, \(reading.packSize) bytes")
+            } catch {
+                complain("FAILED: \(error)")
+                failed += 1
+            }
+        }
+        print("verify: \(packs.count - failed) of \(packs.count) packs ok")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+struct CorpusStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Describe packs: sizes, commands, and SEMANTICS.md rules reached.",
+        discussion: """
+            Rules are counted by command kind (a touch began counts for T1, T3, ...): an \
+            approximation of which rule groups the entries can reach, not coverage.
+
+            Example:
+              windowlab corpus stats corpus/seed.wlpack
+            """)
+
+    @Argument(help: "Packs to describe.") var packs: [String]
+
+    func run() throws {
+        for path in packs {
+            let reading = try guarded { () throws(CorpusPackError) in try CorpusFiles.readPack(path) }
+            let stats = CorpusStats(reading)
+            print("\(path):")
+            print("  entries      \(stats.entries)")
+            print("  raw bytes    \(stats.rawBytes)")
+            print("  pack bytes   \(stats.compressedBytes) (ratio \(String(format2: stats.ratio)))")
+            print("  commands     \(stats.commands) decoded\(stats.unsupportedEntries > 0 ? ", \(stats.unsupportedEntries) entries of another encoding version" : "")")
+            let reached = RuleGroups.allRules.compactMap { rule in stats.entriesByRule[rule].map { "\(rule) \($0)" } }
+            print("  rules (entries reaching each, by command kind): \(reached.joined(separator: ", "))")
+            let missing = stats.rulesNotExercised
+            print("  rules not reached: \(missing.isEmpty ? "none" : missing.joined(separator: " "))")
+            for note in reading.notes { print("  note: \(note)") }
+        }
+    }
+}
+
+struct CorpusReplay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay", abstract: "Run every entry of packs on all engines and compare them.",
+        discussion: """
+            Decodes each entry and runs it on every engine in lockstep. Exits 1 on any \
+            divergence (printing the entry's SHA-1 and the divergence), 2 when a pack \
+            cannot be read.
+
+            Example:
+              windowlab corpus replay corpus/*.wlpack
+            """)
+
+    @Argument(help: "Packs to replay.") var packs: [String]
+
+    func run() throws {
+        var entries = 0, commands = 0, unsupported = 0, divergences = 0
+        for path in packs {
+            let reading: PackReading
+            do {
+                reading = try CorpusFiles.readPack(path)
+            } catch {
+                complain("error: \(error)")
+                throw ExitCode(2)
+            }
+            let total = reading.pack.entries.count
+            for (index, entry) in reading.pack.entries.enumerated() {
+                entries += 1
+                if (index + 1) % 100 == 0 || index + 1 == total { complain("\(path): \(index + 1)/\(total) entries") }
+                guard let list = CommandDecoder.decode(entry).commandList else {
+                    unsupported += 1
+                    continue
+                }
+                let result = DifferentialRunner.run(list, engines: EngineCatalog.engines)
+                commands += result.commandsRun
+                if let divergence = result.divergence {
+                    divergences += 1
+                    print("DIVERGENCE \(path) entry \(CorpusPack.entryName(entry)): \(divergence)")
+                    for (engine, lines) in divergence.observations {
+                        print("  \(engine): \(lines.isEmpty ? "(nothing)" : lines.joined(separator: "; "))")
+                    }
+                }
+            }
+        }
+        let engines = EngineCatalog.engines.map(\.name).joined(separator: ", ")
+        print("replay: \(entries) entries, \(commands) commands on \(engines); "
+            + "\(unsupported) of another encoding version; \(divergences) divergences")
+        if divergences > 0 { throw ExitCode(1) }
+    }
+}
+
+extension String {
+    /// A number with two decimals, without Foundation.
+    init(format2 value: Double) {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        self = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
 }

@@ -68,10 +68,17 @@ import WindowModel
 
         // One window, then createView always under the newest view: depth stops at 16.
         var chain: [UInt8] = [1, 0, 0, 0, 0, 60, 60, 0]
-        for i in 0..<40 { chain += [0x42, UInt8(i), 0, 0, 50, 50] }
+        for i in 0..<40 { chain += [0x42, UInt8(max(i - 1, 0)), 0, 0, 50, 50] }  // parent: the newest view
         let c = try #require(CommandDecoder.decode(chain).commandList)
-        #expect(c.count == 1 + CommandFormat.maxViewDepth)
         Self.checkValidAndCapped(c)
+        var validator = CommandValidator()
+        var deepest = 0
+        for command in c {
+            try validator.validate(command)
+            if case let .createView(name, _, _) = command { deepest = max(deepest, validator.depth(ofView: name) ?? 0) }
+        }
+        #expect(deepest == CommandFormat.maxViewDepth)
+        #expect(c.count < 41)  // some were skipped at the cap
 
         // Queries only: the command cap ends the list.
         let queries = try #require(CommandDecoder.decode([1] + Array(repeating: 28, count: 5000)).commandList)
