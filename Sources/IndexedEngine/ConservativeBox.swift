@@ -1,0 +1,44 @@
+import SpatialIndex
+
+/// The box a window gets in its scene's ``DynamicBoxTree``: a closed screen-space box
+/// that contains every screen point the exact window test (G4) could accept.
+///
+/// The exact test maps a screen point `s` into window space as
+/// `x = (s.x - frame.x) + bounds.x` and accepts when `bounds.x <= x < bounds.x + width`
+/// (each operation rounded to nearest). Let `fx, bx, w` be frame x, bounds x and
+/// width, `u = ulp(|bx|)` (the float spacing just above `|bx|`; every float next to
+/// `bx` is within `u` of it), `d = fl(s.x - fx)`, and `fl` monotone rounding:
+///
+/// - **Right edge, no margin.** If `s.x - fx >= w` then `d >= fl(w) = w`, so
+///   `fl(d + bx) >= fl(w + bx)`: rejected. An accepted `s.x` is a float below the
+///   real `fx + w`, hence `<= fl(fx + w)` (the rounded sum is at least the largest
+///   float below the real sum). So `maxX = fl(fx + w)`, `+inf` on overflow.
+/// - **Left edge, margin `E`.** If `s.x - fx <= -2u` then `d <= -2u`, so
+///   `d + bx <= bx - 2u < pred(bx)` and `fl(d + bx) <= pred(bx) < bx`: rejected.
+///   An accepted `s.x` is above `fx - 2u`. We store `minX = fl(fx - E)` with
+///   `E = max(M * 2^-49, leastNormalMagnitude)`, `M = max(|fx|, |bx|, w)`. Since
+///   `u <= |bx| * 2^-52 <= M * 2^-52` (or `u` is the least subnormal), and the
+///   subtraction's own rounding error is at most `(M + E) * 2^-53`,
+///   `fl(fx - E) <= fx - E + (M + E) * 2^-53 <= fx - 2u`. `-inf` on overflow.
+///
+/// So the margin is about 1.8e-15 relative to the largest magnitude involved (1.8e-12
+/// points for coordinates near 1000): no measurable extra candidates. Every bound is
+/// a sum or difference of finite numbers, so it may be infinite but never NaN, and
+/// `minX <= fx <= maxX` always. Likewise for y with `fy, by, h`.
+enum ConservativeBox {
+    /// Relative margin on the minimum edges (see the type's derivation: at least
+    /// 4 ulps of the largest magnitude, with room for the subtraction's rounding).
+    static let relativeMargin = 0x1p-49
+    /// Floor for the margin when every magnitude is subnormal or zero.
+    static let absoluteMargin = Double.leastNormalMagnitude
+
+    /// The conservative box of a window with the given frame and bounds origin.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func box(frameX fx: Double, frameY fy: Double, width w: Double, height h: Double,
+                    boundsX bx: Double, boundsY by: Double) -> IndexBox {
+        let ex = Swift.max(Swift.max(Swift.max(fx.magnitude, bx.magnitude), w) * relativeMargin, absoluteMargin)
+        let ey = Swift.max(Swift.max(Swift.max(fy.magnitude, by.magnitude), h) * relativeMargin, absoluteMargin)
+        return IndexBox(minX: fx - ex, minY: fy - ey, maxX: fx + w, maxY: fy + h)
+    }
+}

@@ -1,0 +1,148 @@
+import SpatialIndex
+import WindowModel
+
+/// Where a routed point landed: slots and the point in the hit view's space (H6).
+struct RoutedHit {
+    var window: Int32
+    var view: Int32
+    var x: Double
+    var y: Double
+}
+
+// Routing (T1, T2, T6) through the index, and the exact hit test (G2, G4, H1-H5).
+// Nothing here allocates: the query cursor is reused, the view walk recurses over
+// linked subview lists, and results are plain values.
+extension EngineState {
+    /// T1: the front-most visible window of the scene whose hit test is non-nil.
+    /// The tree yields candidate windows front to back (their boxes are conservative,
+    /// see ``ConservativeBox``); each gets the exact test, and a nil answer lets the
+    /// point through to the next candidate.
+    /// - Complexity: the index query (O(log n) nodes on desktop-like stacks) plus the
+    ///   exact test of each candidate until one answers.
+    mutating func route(scene: Int, x: Double, y: Double) -> RoutedHit? {
+        scenes[scene].tree.startQuery(x: x, y: y, cursor: &cursor)
+        while let leaf = scenes[scene].tree.nextLeaf(&cursor) {
+            let w = scenes[scene].tree.payload(of: leaf)
+            if let hit = hitTestWindow(w, x, y) { return hit }
+        }
+        return nil
+    }
+
+    /// H5 + T2: the window's own hit test from a screen point.
+    @inline(__always)
+    func hitTestWindow(_ w: Int32, _ sx: Double, _ sy: Double) -> RoutedHit? {
+        guard let (view, x, y) = hitTestView(w, sx, sy) else { return nil }
+        let r = objects[Int(w)]
+        if r.isPassthrough && mutation != .ignorePassthrough {
+            if view == r.rootView && view != Self.null { return nil }
+            if view == w && mutation == .passthroughAlsoWindowItself { return nil }
+        }
+        return RoutedHit(window: w, view: view, x: x, y: y)
+    }
+
+    /// H1-H4 for view (or window) `v`, given the point in its parent's space (the
+    /// screen for a window). Returns the hit view and the point in its own space.
+    func hitTestView(_ v: Int32, _ px: Double, _ py: Double) -> (Int32, Double, Double)? {
+        let r = objects[Int(v)]
+        let hiddenCounts = mutation != .hiddenAncestorIgnored
+        if (r.isHidden && hiddenCounts) || !r.isInteractive { return nil }
+        if mutation == .alphaThresholdInclusive ? r.alpha <= 0.01 : r.alpha < 0.01 { return nil }
+        // G4, evaluated exactly in this order.
+        let x: Double, y: Double
+        if mutation == .boundsOriginIgnoredInHitTest {
+            x = px - r.frameX
+            y = py - r.frameY
+        } else {
+            x = (px - r.frameX) + r.boundsX
+            y = (py - r.frameY) + r.boundsY
+        }
+        // G2 in the view's own space: min edges in, max edges out.
+        let maxX = r.boundsX + r.width, maxY = r.boundsY + r.height
+        guard r.boundsX <= x, r.boundsY <= y else { return nil }
+        if mutation == .maxEdgeInclusive {
+            guard x <= maxX, y <= maxY else { return nil }
+        } else {
+            guard x < maxX, y < maxY else { return nil }
+        }
+        // H3: subviews front-most first.
+        var child = r.lastChild
+        while child != Self.null {
+            if let hit = hitTestView(child, x, y) { return hit }
+            child = objects[Int(child)].previousSibling
+        }
+        if r.isHidden { return nil }   // only reachable under hiddenAncestorIgnored
+        return (v, x, y)
+    }
+
+    /// The observation target for a routed hit (names only at the very end).
+    func target(of hit: RoutedHit?) -> Observation.Target? {
+        guard let hit else { return nil }
+        return Observation.Target(window: names[Int(hit.window)], view: names[Int(hit.view)],
+                                  point: Point(hit.x, hit.y))
+    }
+
+    // MARK: Conversion (G4, Q3)
+
+    /// A point in `v`'s space, converted out to the screen through every ancestor.
+    func toScreen(_ v: Int32, _ point: Point) -> Point {
+        var x = point.x, y = point.y, s = v
+        while s != Self.null {
+            let r = objects[Int(s)]
+            x = (x - r.boundsX) + r.frameX
+            y = (y - r.boundsY) + r.frameY
+            s = r.parent
+        }
+        return Point(x, y)
+    }
+
+    /// A screen point converted into `v`'s space, outermost ancestor first.
+    func fromScreen(_ v: Int32, _ point: Point) -> Point {
+        let r = objects[Int(v)]
+        let outer = r.parent == Self.null ? point : fromScreen(r.parent, point)
+        return Point((outer.x - r.frameX) + r.boundsX, (outer.y - r.frameY) + r.boundsY)
+    }
+
+    /// Q3: always through the screen.
+    func convert(_ point: Point, from: CoordinateSpace, to: CoordinateSpace) -> Point {
+        var screen = point
+        if case let .named(name) = from { screen = toScreen(slot(name), point) }
+        if case let .named(name) = to { return fromScreen(slot(name), screen) }
+        return screen
+    }
+
+    // MARK: Touches (T3, T4)
+
+    mutating func touchBegan(_ id: TouchID, _ point: Point, scene: Int, _ out: inout [Observation]) {
+        guard touches[id] == nil else {
+            out.append(.touchIgnored(id, .began))
+            return
+        }
+        let hit = route(scene: scene, x: point.x, y: point.y)
+        if let hit { touches[id] = (hit.window, hit.view) }
+        out.append(.touchBegan(id, target(of: hit)))
+    }
+
+    /// `moved` and `ended` go to the bound view wherever the finger is.
+    mutating func touchFollow(_ id: TouchID, _ phase: TouchPhase, _ point: Point, _ out: inout [Observation]) {
+        guard let t = touches[id] else {
+            out.append(.touchIgnored(id, phase))
+            return
+        }
+        let local = fromScreen(t.view, point)
+        let target = Observation.Target(window: names[Int(t.window)], view: names[Int(t.view)], point: local)
+        if phase == .ended {
+            touches[id] = nil
+            out.append(.touchEnded(id, target))
+        } else {
+            out.append(.touchMoved(id, target))
+        }
+    }
+
+    mutating func touchCancelled(_ id: TouchID, _ out: inout [Observation]) {
+        guard let t = touches.removeValue(forKey: id) else {
+            out.append(.touchIgnored(id, .cancelled))
+            return
+        }
+        out.append(.touchCancelled(id, window: names[Int(t.window)], view: names[Int(t.view)]))
+    }
+}

@@ -1,0 +1,232 @@
+import SpatialIndex
+import WindowModel
+
+/// Everything the indexed engine knows, as one value type: the public class applies
+/// each command with a single exclusive access to it, so the hot paths inside see
+/// plain struct fields (no per-access dynamic exclusivity checks).
+struct EngineState {
+    static let null: Int32 = -1
+
+    /// The behaviour to break on purpose, or nil (the public engine).
+    let mutation: IndexedEngineMutation?
+
+    /// Windows and views by slot; `names[slot]` is each one's name.
+    var objects: [ObjectRecord] = []
+    var names: [String] = []
+    /// Live windows and views by name.
+    var slotByName: [String: Int32] = [:]
+    var scenes: [SceneRecord] = [SceneRecord(name: mainSceneName)]
+    /// Active touches: the window and view each is bound to (T3).
+    var touches: [TouchID: (window: Int32, view: Int32)] = [:]
+    /// Reused by every routing query: no allocation per touch once grown.
+    var cursor = PointQueryCursor()
+    /// Sequence numbers for "front of its level" count up from the middle of the
+    /// range; the `sameLevelNewGoesBehind` mutant counts down from below it.
+    var frontSequence: UInt64 = 1 << 40
+    var backSequence: UInt64 = (1 << 40) - 1
+
+    init(mutation: IndexedEngineMutation?) {
+        self.mutation = mutation
+    }
+
+    // MARK: Lookup
+
+    /// The slot of a live window or view (the validator guarantees it exists).
+    func slot(_ name: String) -> Int32 {
+        guard let slot = slotByName[name] else { preconditionFailure("unknown object '\(name)'") }
+        return slot
+    }
+
+    /// The index of a scene, by a linear scan: there are at most 64 and `main`
+    /// comes first, and short names compare without hashing.
+    func sceneIndex(_ name: String) -> Int {
+        if scenes[0].name == name { return 0 }
+        guard let index = scenes.firstIndex(where: { $0.name == name }) else {
+            preconditionFailure("unknown scene '\(name)'")
+        }
+        return index
+    }
+
+    @inline(__always)
+    func zKey(_ window: Int32) -> ZKey {
+        ZKey(level: objects[Int(window)].level, sequence: objects[Int(window)].sequence)
+    }
+
+    func conservativeBox(_ window: Int32) -> IndexBox {
+        let r = objects[Int(window)]
+        return ConservativeBox.box(frameX: r.frameX, frameY: r.frameY, width: r.width, height: r.height,
+                                   boundsX: r.boundsX, boundsY: r.boundsY)
+    }
+
+    // MARK: Applying commands
+
+    mutating func apply(_ command: Command, into out: inout [Observation]) {
+        switch command {
+        case let .createScene(name, _):
+            scenes.append(SceneRecord(name: name))
+        case let .createWindow(name, scene, frame, level, withRootView):
+            createWindow(name, scene: Int32(sceneIndex(scene)), frame: frame, level: level, withRootView: withRootView)
+        case let .createView(name, parent, frame):
+            _ = createView(name, parent: slot(parent), frame: frame)
+        case let .show(w):
+            show(slot(w), &out)
+        case let .hide(w):
+            hide(slot(w), &out)
+        case let .release(w):
+            release(slot(w), &out)
+        case let .makeKey(w):
+            makeKey(slot(w), &out)
+        case let .makeKeyAndVisible(w):
+            makeKeyAndVisible(slot(w), &out)
+        case let .setFrame(target, frame):
+            setFrame(slot(target), frame)
+        case let .setBoundsOrigin(target, origin):
+            setBoundsOrigin(slot(target), origin)
+        case let .setAlpha(target, alpha):
+            objects[Int(slot(target))].alpha = Swift.min(Swift.max(alpha, 0), 1)
+        case let .setHidden(target, hidden):
+            let s = slot(target)
+            if objects[Int(s)].isWindow {
+                if hidden { hide(s, &out) } else { show(s, &out) }
+            } else {
+                objects[Int(s)].isHidden = hidden
+            }
+        case let .setInteraction(target, enabled):
+            objects[Int(slot(target))].isInteractive = enabled
+        case let .setLevel(w, level):
+            setLevel(slot(w), level)
+        case let .setPassthrough(w, enabled):
+            objects[Int(slot(w))].isPassthrough = enabled
+        case let .remove(v):
+            remove(slot(v), &out)
+        case let .bringToFront(v):
+            let s = slot(v)
+            unlink(s)
+            linkAsLast(s, parent: objects[Int(s)].parent)
+        case let .sendToBack(v):
+            let s = slot(v)
+            unlink(s)
+            linkAsFirst(s, parent: objects[Int(s)].parent)
+        case let .touchBegan(id, point, scene):
+            touchBegan(id, point, scene: sceneIndex(scene), &out)
+        case let .touchMoved(id, point):
+            touchFollow(id, .moved, point, &out)
+        case let .touchEnded(id, point):
+            touchFollow(id, .ended, point, &out)
+        case let .touchCancelled(id):
+            touchCancelled(id, &out)
+        case let .press(_, scene):
+            let key = scenes[sceneIndex(scene)].key
+            out.append(.press(window: key == Self.null ? nil : names[Int(key)]))
+        case let .hit(point, scene):
+            out.append(.hit(target(of: route(scene: sceneIndex(scene), x: point.x, y: point.y))))
+        case let .order(scene):
+            let index = sceneIndex(scene)
+            out.append(.order(scene: scenes[index].name, windows: frontToBack(index)))
+        case let .keyWindow(scene):
+            let index = sceneIndex(scene)
+            let key = scenes[index].key
+            out.append(.keyWindow(scene: scenes[index].name, window: key == Self.null ? nil : names[Int(key)]))
+        case let .convert(point, from, to):
+            out.append(.convert(convert(point, from: from, to: to)))
+        case .expect, .expectNothing:
+            break
+        }
+    }
+
+    /// The visible windows of a scene, front to back, by name (Q1).
+    func frontToBack(_ scene: Int) -> [String] {
+        scenes[scene].order.reversed().map { names[Int($0)] }
+    }
+
+    // MARK: Creation
+
+    mutating func createWindow(_ name: String, scene: Int32, frame: Rect, level: Double, withRootView: Bool) {
+        let w = Int32(objects.count)
+        var record = ObjectRecord(frameX: frame.x, frameY: frame.y, width: frame.width, height: frame.height,
+                                  isHidden: true, isWindow: true, parent: Self.null, window: w)
+        record.scene = scene
+        record.level = level
+        add(record, name: name)
+        if withRootView {
+            let root = createView(name + ".root", parent: w, frame: Rect(0, 0, frame.width, frame.height))
+            objects[Int(w)].rootView = root
+        }
+    }
+
+    mutating func createView(_ name: String, parent: Int32, frame: Rect) -> Int32 {
+        let v = Int32(objects.count)
+        let record = ObjectRecord(frameX: frame.x, frameY: frame.y, width: frame.width, height: frame.height,
+                                  isHidden: false, isWindow: false, parent: parent,
+                                  window: objects[Int(parent)].window)
+        add(record, name: name)
+        linkAsLast(v, parent: parent)
+        return v
+    }
+
+    private mutating func add(_ record: ObjectRecord, name: String) {
+        precondition(objects.count < Int(Int32.max), "too many objects")
+        slotByName[name] = Int32(objects.count)
+        objects.append(record)
+        names.append(name)
+    }
+
+    // MARK: Geometry setters
+
+    mutating func setFrame(_ s: Int32, _ frame: Rect) {
+        objects[Int(s)].frameX = frame.x
+        objects[Int(s)].frameY = frame.y
+        objects[Int(s)].width = frame.width
+        objects[Int(s)].height = frame.height
+        guard objects[Int(s)].isWindow else { return }
+        // W8: the root view's size follows the window's; its origin stays.
+        let root = objects[Int(s)].rootView
+        if root != Self.null && mutation != .rootViewDoesNotFollowResize {
+            objects[Int(root)].width = frame.width
+            objects[Int(root)].height = frame.height
+        }
+        if mutation != .staleIndexAfterResize { refreshBox(s) }
+    }
+
+    mutating func setBoundsOrigin(_ s: Int32, _ origin: Point) {
+        objects[Int(s)].boundsX = origin.x
+        objects[Int(s)].boundsY = origin.y
+        // The conservative margin depends on the bounds origin's magnitude.
+        if objects[Int(s)].isWindow { refreshBox(s) }
+    }
+
+    /// Puts a visible window's current conservative box into its scene's tree.
+    private mutating func refreshBox(_ w: Int32) {
+        let leaf = objects[Int(w)].leaf
+        guard leaf != Self.null else { return }
+        let scene = Int(objects[Int(w)].scene)
+        scenes[scene].tree.updateBox(LeafID(rawValue: leaf), to: conservativeBox(w))
+    }
+
+    // MARK: Subview lists
+
+    mutating func linkAsLast(_ v: Int32, parent: Int32) {
+        let last = objects[Int(parent)].lastChild
+        objects[Int(v)].previousSibling = last
+        objects[Int(v)].nextSibling = Self.null
+        if last == Self.null { objects[Int(parent)].firstChild = v } else { objects[Int(last)].nextSibling = v }
+        objects[Int(parent)].lastChild = v
+    }
+
+    mutating func linkAsFirst(_ v: Int32, parent: Int32) {
+        let first = objects[Int(parent)].firstChild
+        objects[Int(v)].nextSibling = first
+        objects[Int(v)].previousSibling = Self.null
+        if first == Self.null { objects[Int(parent)].lastChild = v } else { objects[Int(first)].previousSibling = v }
+        objects[Int(parent)].firstChild = v
+    }
+
+    mutating func unlink(_ v: Int32) {
+        let parent = objects[Int(v)].parent
+        let previous = objects[Int(v)].previousSibling, next = objects[Int(v)].nextSibling
+        if previous == Self.null { objects[Int(parent)].firstChild = next } else { objects[Int(previous)].nextSibling = next }
+        if next == Self.null { objects[Int(parent)].lastChild = previous } else { objects[Int(next)].previousSibling = previous }
+        objects[Int(v)].previousSibling = Self.null
+        objects[Int(v)].nextSibling = Self.null
+    }
+}
