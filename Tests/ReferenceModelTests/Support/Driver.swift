@@ -14,6 +14,8 @@ import WindowModel
 final class Driver {
     let system = ReferenceWindowSystem()
     private(set) var validator = CommandValidator()
+    /// Prefixed to every issue this driver records (a randomized test puts its seed here).
+    var label = ""
 
     // Tracked from the commands alone, never read back from the model.
     private var sceneOrder = [mainSceneName]
@@ -47,7 +49,7 @@ final class Driver {
         do {
             try validator.validate(command)
         } catch {
-            Issue.record("test fed an invalid command \(command): \(error)", sourceLocation: sourceLocation)
+            Issue.record("\(label) test fed an invalid command \(command): \(error)", sourceLocation: sourceLocation)
             return []
         }
         track(command)
@@ -108,39 +110,40 @@ final class Driver {
 
     private func check(after command: Command, sourceLocation: SourceLocation) {
         let problems = system.invariantViolations()
-        #expect(problems.isEmpty, "invariants broken after \(command): \(problems)", sourceLocation: sourceLocation)
+        #expect(problems.isEmpty, "\(label) invariants broken after \(command): \(problems)",
+                sourceLocation: sourceLocation)
         let snapshot = system.snapshot()
-        #expect(snapshot.map(\.scene) == sceneOrder, "scenes out of creation order", sourceLocation: sourceLocation)
+        #expect(snapshot.map(\.scene) == sceneOrder, "\(label) scenes out of creation order", sourceLocation: sourceLocation)
         var keyScenes: [String: String] = [:]
         for scene in snapshot {
             for name in scene.order {
-                #expect(validator.isLiveWindow(name), "released '\(name)' is in order \(scene)",
+                #expect(validator.isLiveWindow(name), "\(label) released '\(name)' is in order \(scene)",
                         sourceLocation: sourceLocation)
-                #expect(validator.scene(ofWindow: name) == scene.scene, "'\(name)' in the wrong scene: \(scene)",
+                #expect(validator.scene(ofWindow: name) == scene.scene, "\(label) '\(name)' in the wrong scene: \(scene)",
                         sourceLocation: sourceLocation)
             }
             let expectedVisible = visible.filter { validator.scene(ofWindow: $0) == scene.scene }
             #expect(Set(scene.order) == expectedVisible && scene.order.count == expectedVisible.count,
-                    "visible order \(scene.order) is not the visible windows \(expectedVisible.sorted())",
+                    "\(label) visible order \(scene.order) is not the visible windows \(expectedVisible.sorted())",
                     sourceLocation: sourceLocation)
             let sortedByLevel = zip(scene.order, scene.order.dropFirst()).allSatisfy {
                 (levels[$0] ?? .nan) >= (levels[$1] ?? .nan)
             }
-            #expect(sortedByLevel, "visible order not sorted by level: \(scene)", sourceLocation: sourceLocation)
+            #expect(sortedByLevel, "\(label) visible order not sorted by level: \(scene)", sourceLocation: sourceLocation)
             if let key = scene.keyWindow {
-                #expect(validator.isLiveWindow(key), "released '\(key)' is key: \(scene)", sourceLocation: sourceLocation)
-                #expect(validator.scene(ofWindow: key) == scene.scene, "key window of another scene: \(scene)",
+                #expect(validator.isLiveWindow(key), "\(label) released '\(key)' is key: \(scene)", sourceLocation: sourceLocation)
+                #expect(validator.scene(ofWindow: key) == scene.scene, "\(label) key window of another scene: \(scene)",
                         sourceLocation: sourceLocation)
-                #expect(keyScenes[key] == nil, "'\(key)' is key in two scenes", sourceLocation: sourceLocation)
+                #expect(keyScenes[key] == nil, "\(label) '\(key)' is key in two scenes", sourceLocation: sourceLocation)
                 keyScenes[key] = scene.scene
             }
             if let layout = system.sceneLayout(scene.scene) {
                 #expect(layout.windows.filter(\.isKey).map(\.name) == (scene.keyWindow.map { [$0] } ?? []),
-                        "layout key flags disagree with the snapshot: \(scene)", sourceLocation: sourceLocation)
+                        "\(label) layout key flags disagree with the snapshot: \(scene)", sourceLocation: sourceLocation)
                 #expect(layout.windows.filter { !$0.isHidden }.map(\.name).reversed() == scene.order,
-                        "layout stacking disagrees with the visible order: \(scene)", sourceLocation: sourceLocation)
+                        "\(label) layout stacking disagrees with the visible order: \(scene)", sourceLocation: sourceLocation)
                 #expect(layout.windows.allSatisfy { validator.isLiveWindow($0.name) },
-                        "layout holds a released window", sourceLocation: sourceLocation)
+                        "\(label) layout holds a released window", sourceLocation: sourceLocation)
             } else {
                 Issue.record("no layout for scene \(scene.scene)", sourceLocation: sourceLocation)
             }
