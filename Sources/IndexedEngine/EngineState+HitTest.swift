@@ -146,3 +146,16 @@ extension EngineState {
         out.append(.touchCancelled(id, window: names[Int(t.window)], view: names[Int(t.view)]))
     }
 }
+
+extension EngineState {
+    /// Routing without the index: every visible window of the scene, front to back,
+    /// through the same exact test. Tests compare it with ``route(scene:x:y:)`` to
+    /// show that the index filter never changes an answer.
+    /// - Complexity: O(visible windows) plus their exact tests.
+    func routeByScan(scene: Int, x: Double, y: Double) -> RoutedHit? {
+        for w in scenes[scene].order.reversed() {
+            if let hit = hitTestWindow(w, x, y) { return hit }
+        }
+        return nil
+    }
+}

@@ -65,3 +65,22 @@ public final class IndexedWindowSystem: WindowSystem {
     /// Query statistics of the most recent routing query, for tests.
     package var lastQueryStatistics: QueryStatistics { state.cursor.statistics }
 }
+
+extension IndexedWindowSystem {
+    /// ``routeForBenchmark(x:y:)``'s answer and the same point routed by a linear
+    /// scan of the visible order, as `window/view at x y` text (or nil): tests
+    /// check that the index never changes an answer, bit for bit.
+    package func routeBothWays(x: Double, y: Double, scene: String = mainSceneName) -> (indexed: String?, scanned: String?) {
+        let index = state.sceneIndex(scene)
+        let indexed = state.route(scene: index, x: x, y: y)
+        let scanned = state.routeByScan(scene: index, x: x, y: y)
+        return (state.target(of: indexed).map { Observation.hit($0).description },
+                state.target(of: scanned).map { Observation.hit($0).description })
+    }
+
+    /// The conservative index box of a window with this frame and bounds origin.
+    package static func conservativeBox(frame: Rect, boundsOrigin: Point) -> IndexBox {
+        ConservativeBox.box(frameX: frame.x, frameY: frame.y, width: frame.width, height: frame.height,
+                            boundsX: boundsOrigin.x, boundsY: boundsOrigin.y)
+    }
+}

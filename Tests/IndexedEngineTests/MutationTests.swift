@@ -1,0 +1,87 @@
+import IndexedEngine
+import Testing
+import WindowModel
+
+/// Every mutant is reachable by an ordinary command list: a short script on which
+/// it differs from the correct engine, in its observations or in its own
+/// consistency check.
+@Suite("Mutations are reachable")
+struct MutationTests {
+    static func script(_ mutation: IndexedEngineMutation) -> [Command] {
+        let ab: [Command] = [window("a", 0, 0, 100, 100), window("b", 0, 0, 100, 100)]
+        switch mutation {
+        case .maxEdgeInclusive:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), hit(100, 50)]
+        case .alphaThresholdInclusive:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), .setAlpha(target: "a.root", alpha: 0.01), hit(5, 5)]
+        case .ignorePassthrough:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), .setPassthrough(window: "a", enabled: true), hit(5, 5)]
+        case .passthroughAlsoWindowItself:
+            return [window("a", 0, 0, 100, 100, root: false), .show(window: "a"),
+                    .setPassthrough(window: "a", enabled: true), hit(5, 5)]
+        case .sameLevelNewGoesBehind:
+            return ab + [.show(window: "a"), .show(window: "b"), order]
+        case .makeKeyAndVisibleNoRaise:
+            return ab + [.show(window: "a"), .show(window: "b"), .makeKeyAndVisible(window: "a"), order]
+        case .levelChangeNoRaise:
+            return [window("a", 0, 0, 100, 100), window("b", 0, 0, 100, 100, level: 5), .show(window: "a"),
+                    .show(window: "b"), .setLevel(window: "a", level: 5), order]
+        case .sameLevelSetReorders:
+            return ab + [.show(window: "a"), .show(window: "b"), .setLevel(window: "a", level: 0), order]
+        case .forgetKeySuccessor:
+            return ab + [.makeKeyAndVisible(window: "a"), .makeKeyAndVisible(window: "b"), .hide(window: "b")]
+        case .successorIgnoresVisibility:
+            return ab + [.makeKeyAndVisible(window: "a"), .makeKeyAndVisible(window: "b"), .hide(window: "a"), .hide(window: "b")]
+        case .noCancelOnHide:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), began("1", 5, 5), .hide(window: "a")]
+        case .noCancelOnRemove:
+            return [window("a", 0, 0, 100, 100), view("v", in: "a", 0, 0, 10, 10), .show(window: "a"),
+                    began("1", 5, 5), .remove(view: "v")]
+        case .staleIndexAfterResize:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), .setFrame(target: "a", frame: Rect(200, 200, 100, 100)),
+                    hit(250, 250)]
+        case .wrongZAfterLevelChange:
+            return ab + [.show(window: "a"), .show(window: "b"), .setLevel(window: "a", level: 5), hit(5, 5)]
+        case .swappedNotificationOrder:
+            return ab + [.makeKey(window: "a"), .makeKey(window: "b")]
+        case .hiddenAncestorIgnored:
+            return [window("a", 0, 0, 100, 100), view("p", in: "a", 0, 0, 50, 50), view("c", in: "p", 0, 0, 10, 10),
+                    .show(window: "a"), .setHidden(target: "p", hidden: true), hit(5, 5)]
+        case .boundsOriginIgnoredInHitTest:
+            return [window("a", 0, 0, 100, 100), view("v", in: "a", 0, 0, 10, 10), .show(window: "a"),
+                    .setBoundsOrigin(target: "a", origin: Point(50, 50)), hit(5, 5)]
+        case .rootViewDoesNotFollowResize:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), .setFrame(target: "a", frame: Rect(0, 0, 200, 200)),
+                    hit(150, 150)]
+        }
+    }
+
+    /// Observation lines, then any invariant violation, after each command.
+    static func trace(_ system: IndexedWindowSystem, _ commands: [Command]) -> [String] {
+        commands.flatMap { command in
+            system.apply(command).map(\.description) + system.invariantViolations().map { "violation: \($0)" }
+        }
+    }
+
+    @Test("there are at least 14 mutations")
+    func enough() {
+        #expect(IndexedEngineMutation.allCases.count >= 14)
+    }
+
+    @Test("each mutant differs from the engine on its script", arguments: IndexedEngineMutation.allCases)
+    func reachable(mutation: IndexedEngineMutation) {
+        let commands = Self.script(mutation)
+        let correct = Self.trace(IndexedWindowSystem(), commands)
+        let mutant = Self.trace(IndexedWindowSystem(mutation: mutation), commands)
+        #expect(!correct.contains { $0.hasPrefix("violation") }, "\(correct)")
+        #expect(correct != mutant, "\(mutation.rawValue) behaves correctly on its script: \(correct)")
+    }
+
+    @Test("the public engine has no mutation: it equals init(mutation: nil)")
+    func publicEngineIsCorrect() {
+        for mutation in IndexedEngineMutation.allCases {
+            let commands = Self.script(mutation)
+            #expect(Self.trace(IndexedWindowSystem(), commands) == Self.trace(IndexedWindowSystem(mutation: nil), commands))
+        }
+    }
+}
