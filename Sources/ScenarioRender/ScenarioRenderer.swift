@@ -29,9 +29,20 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 /// let svg = try ScenarioRenderer.render(scenario: scenario, step: 9, scene: nil, engines: [reference])
 /// ```
 public enum ScenarioRenderer {
+    /// The reference model as an engine: the default when no engines are given,
+    /// and a base for test doubles in modules that do not import ReferenceModel.
+    public static let referenceEngine = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+
     /// The number of steps of `scenario` (its statements other than `expect` lines).
     public static func stepCount(_ scenario: Scenario) -> Int {
         StepRun.stepIndices(scenario).count
+    }
+
+    /// The step of the statement written on line `line` (1-based), or nil when no
+    /// statement other than an `expect` line starts there.
+    public static func step(atLine line: Int, in scenario: Scenario) -> Int? {
+        let indices = StepRun.stepIndices(scenario)
+        return indices.firstIndex { scenario.statements[$0].line == line }.map { $0 + 1 }
     }
 
     /// Renders `scenario` after step `step` as an SVG document.
@@ -49,7 +60,7 @@ public enum ScenarioRenderer {
     ///   exist after the step.
     public static func render(scenario: Scenario, step: Int? = nil, scene: String? = nil,
                               engines: [EngineFactory] = []) throws(RenderError) -> String {
-        let factories = engines.isEmpty ? [EngineFactory(name: "reference") { ReferenceWindowSystem() }] : engines
+        let factories = engines.isEmpty ? [referenceEngine] : engines
         var run = try StepRun.run(scenario, step: step, engines: factories)
         let name = scene ?? (run.scenes.contains(run.actedScene) ? run.actedScene : mainSceneName)
         guard let layout = run.reference.sceneLayout(name) else {
@@ -63,7 +74,6 @@ public enum ScenarioRenderer {
 
     /// The step `render` picks when given no step (see ``render(scenario:step:scene:engines:)``).
     public static func defaultStep(scenario: Scenario, engines: [EngineFactory]) -> Int {
-        (try? StepRun.run(scenario, step: nil, engines: engines.isEmpty
-            ? [EngineFactory(name: "reference") { ReferenceWindowSystem() }] : engines).step) ?? 0
+        (try? StepRun.run(scenario, step: nil, engines: engines.isEmpty ? [referenceEngine] : engines).step) ?? 0
     }
 }

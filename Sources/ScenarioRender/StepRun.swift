@@ -48,7 +48,8 @@ struct StepRun {
         let reference = ReferenceWindowSystem()
         let systems = engines.map { $0.make() }
         var context = SceneContext()
-        var run = StepRun(step: 0, stepCount: indices.count, statement: nil, reference: reference, answers: [],
+        let nothing = engines.map { EngineAnswer(engine: $0.name, lines: [], observations: [], snapshot: nil) }
+        var run = StepRun(step: 0, stepCount: indices.count, statement: nil, reference: reference, answers: nothing,
                           actedScene: mainSceneName, eventPoint: nil, eventScene: nil, scenes: [mainSceneName])
         let target = requested ?? indices.count
         for (offset, index) in indices.enumerated() where offset < target {

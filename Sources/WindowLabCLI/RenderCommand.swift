@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
             statement's own touch or hit. Without --step: the last statement; with \
             '--engine all', the first statement where the engines' answers or states \
             differ (for a divergence file saved by 'windowlab check', the diverging \
-            statement), else the last.
+            statement), else the last. '--line L' picks the statement written on line L.
 
             Scene: by default the scene the statement acts on (its window's, its \
             touch's, or its 'in SCENE'), else main.
@@ -37,6 +37,7 @@ struct Render: ParsableCommand {
             Examples:
               windowlab render Examples/passthrough-hud.wls -o hud.svg
               windowlab render Examples/scenes.wls --step 12 --scene car -o car.svg
+              windowlab render Examples/touch-binding.wls --line 24 -o touch.svg
               windowlab render --engine all findings/divergence-42.wls -o divergence-42.svg
             """
     )
@@ -47,6 +48,10 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The step to draw: 1-based, 'expect' lines not counted (default: the last).",
                                valueName: "n"))
     var step: Int?
+
+    @Option(help: ArgumentHelp("The step of the statement on this line of the file (instead of --step).",
+                               valueName: "line"))
+    var line: Int?
 
     @Option(help: ArgumentHelp("The scene to draw (default: the scene the step acts on).", valueName: "name"))
     var scene: String?
@@ -59,6 +64,7 @@ struct Render: ParsableCommand {
     var output: String
 
     func validate() throws {
+        if step != nil && line != nil { throw ValidationError("give --step or --line, not both") }
         guard EngineCatalog.select(engine) != nil else {
             throw ValidationError("unknown engine '\(engine)'; choose one of: \(EngineCatalog.names.joined(separator: ", "))")
         }
@@ -72,9 +78,16 @@ struct Render: ParsableCommand {
         } catch {
             fail(error.description)
         }
+        var chosen = step
+        if let line {
+            guard let found = ScenarioRenderer.step(atLine: line, in: scenario) else {
+                fail("\(file):\(line): error: no statement to render starts on line \(line) (expect lines are not steps)")
+            }
+            chosen = found
+        }
         let svg: String
         do {
-            svg = try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines)
+            svg = try ScenarioRenderer.render(scenario: scenario, step: chosen, scene: scene, engines: engines)
         } catch {
             fail("\(file): error: \(error.reason)")
         }

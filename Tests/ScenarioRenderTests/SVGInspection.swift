@@ -1,0 +1,83 @@
+import Foundation
+import ScenarioLanguage
+import ScenarioRender
+import WindowModel
+
+/// Small helpers to look inside rendered SVG text without an XML parser.
+enum SVG {
+    /// Renders scenario text with the reference model (or the given engines).
+    static func render(_ text: String, step: Int? = nil, scene: String? = nil,
+                       engines: [EngineFactory] = []) throws -> String {
+        let scenario = try ScenarioParser().parse(text, file: "test.wls")
+        return try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines)
+    }
+
+    /// Every element line that starts with `<name` and contains all of `parts`.
+    static func elements(_ svg: String, _ name: String, containing parts: [String] = []) -> [String] {
+        svg.split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("<\(name) ") && parts.allSatisfy($0.contains) }
+    }
+
+    /// The window rectangles (one per window).
+    static func windowRects(_ svg: String) -> [String] { elements(svg, "rect", containing: ["class=\"window"]).filter {
+        $0.contains("data-window=")
+    } }
+
+    /// The window rectangle of `name`.
+    static func windowRect(_ svg: String, _ name: String) -> String? {
+        windowRects(svg).first { $0.contains("data-window=\"\(name)\"") }
+    }
+
+    /// The class list of an element line.
+    static func classes(_ element: String) -> [String] {
+        guard let start = element.range(of: "class=\"") else { return [] }
+        let rest = element[start.upperBound...]
+        return rest.prefix { $0 != "\"" }.split(separator: " ").map(String.init)
+    }
+
+    /// The text content of every `<text>` element of class `kind`.
+    static func texts(_ svg: String, kind: String) -> [String] {
+        elements(svg, "text", containing: ["class=\"\(kind)\""]).map { line in
+            let afterOpen = line.drop { $0 != ">" }.dropFirst()
+            return unescape(String(afterOpen.prefix { $0 != "<" }))
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Every number written in an attribute value (x, y, width, points...).
+    static func numbers(_ svg: String) -> [String] {
+        var out: [String] = []
+        for attribute in ["x", "y", "width", "height", "cx", "cy", "r", "x1", "y1", "x2", "y2"] {
+            var rest = Substring(svg)
+            while let range = rest.range(of: " \(attribute)=\"") {
+                let value = rest[range.upperBound...].prefix { $0 != "\"" }
+                out.append(String(value))
+                rest = rest[range.upperBound...]
+            }
+        }
+        return out
+    }
+}
+
+/// A test double: the reference model, except that every `hit` answers `none`.
+/// It makes engines disagree on purpose.
+final class BlindHitsSystem: WindowSystem {
+    private let inner = ScenarioRenderer.referenceEngine.make()
+    var engineName: String { "blind" }
+
+    func apply(_ command: Command) -> [Observation] {
+        inner.apply(command).map { observation in
+            if case .hit = observation { return .hit(nil) }
+            return observation
+        }
+    }
+
+    func snapshot() -> [SceneSnapshot] { inner.snapshot() }
+    func invariantViolations() -> [String] { [] }
+
+    static let factory = EngineFactory(name: "blind") { BlindHitsSystem() }
+}
