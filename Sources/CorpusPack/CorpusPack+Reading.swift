@@ -35,14 +35,15 @@ extension CorpusPack {
         guard bytes[..<prefix].elementsEqual(magic[..<prefix]) else {
             throw CorpusPackError(.wrongMagic, "not a WindowLab corpus pack (it does not start with \"WLPK\")", offset: 0)
         }
-        guard bytes.count >= headerSize + trailerSize else {
-            throw CorpusPackError(.truncated, "truncated: \(bytes.count) bytes, shorter than the \(headerSize + trailerSize)-byte header and checksum", offset: bytes.count)
-        }
-        guard bytes[4] == formatVersion else {
+        // Versions before length: a pack of another version may have another layout.
+        guard bytes.count <= 4 || bytes[4] == formatVersion else {
             throw CorpusPackError(.unsupportedPackVersion, "pack format version \(bytes[4]), this build reads \(formatVersion)", offset: 4)
         }
-        guard bytes[5] == CommandFormat.version else {
+        guard bytes.count <= 5 || bytes[5] == CommandFormat.version else {
             throw CorpusPackError(.unsupportedEncodingVersion, "pack encoding version \(bytes[5]), this build reads \(CommandFormat.version)", offset: 5)
+        }
+        guard bytes.count >= headerSize + trailerSize else {
+            throw CorpusPackError(.truncated, "truncated: \(bytes.count) bytes, shorter than the \(headerSize + trailerSize)-byte header and checksum", offset: bytes.count)
         }
         guard bytes[6] == 0, bytes[7] == 0 else {
             throw CorpusPackError(.malformed, "reserved header bytes are not zero", offset: 6)

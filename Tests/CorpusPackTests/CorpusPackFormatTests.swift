@@ -61,6 +61,8 @@ import Testing
         let futurePack = craftPack(entries: Self.sample, packVersion: 2)
         #expect(Self.error(futurePack)?.message == "pack format version 2, this build reads 1")
         #expect(Self.error(futurePack)?.offset == 4)
+        // A short file of another version is named as such, not as truncated.
+        #expect(Self.error(Array("WLPK".utf8) + [2])?.kind == .unsupportedPackVersion)
         let futureEncoding = craftPack(entries: Self.sample, encodingVersion: 2)
         #expect(Self.error(futureEncoding)?.kind == .unsupportedEncodingVersion)
         #expect(Self.error(futureEncoding)?.message == "pack encoding version 2, this build reads 1")
