@@ -29,34 +29,48 @@ struct DrawnScene {
         let corners = layout.windows.map { window in
             (window.frame.origin, Point(window.frame.x + window.frame.width, window.frame.y + window.frame.height))
         }
-        viewport = Viewport(sceneSize: layout.size, rects: corners, points: scenePoint.map { [$0] } ?? [],
-                            left: left, top: top, width: width, height: height)
-        let count = layout.windows.count
-        var drawn: [DrawnWindow] = []
-        for (index, window) in layout.windows.enumerated() {
-            let rect = PixelRect(minCorner: corners[index].0, maxCorner: corners[index].1, viewport: viewport)
-            // Content of a window starts at frame origin minus bounds origin (G4, screen as parent).
+        // Views in scene coordinates first: they may widen the extent.
+        let viewCorners = layout.windows.map { window -> [SceneView] in
+            // A window's content starts at its frame origin minus its bounds origin (G4, screen as parent).
             let content = Point(window.frame.x - window.boundsOrigin.x, window.frame.y - window.boundsOrigin.y)
-            var views: [DrawnView] = []
-            Self.collect(window.subviews, content: content, depth: 1, viewport: viewport, into: &views)
-            drawn.append(DrawnWindow(number: count - index, window: window, rect: rect, views: views))
+            var views: [SceneView] = []
+            Self.collect(window.subviews, content: content, depth: 1, into: &views)
+            return views
         }
-        windows = drawn
+        let viewport = Viewport(sceneSize: layout.size, rects: corners,
+                            optionalRects: viewCorners.flatMap { $0.map { ($0.min, $0.max) } },
+                            points: scenePoint.map { [$0] } ?? [],
+                            left: left, top: top, width: width, height: height)
+        self.viewport = viewport
+        let count = layout.windows.count
+        windows = layout.windows.enumerated().map { index, window in
+            let rect = PixelRect(minCorner: corners[index].0, maxCorner: corners[index].1, viewport: viewport)
+            let views = viewCorners[index].map { scene in
+                DrawnView(view: scene.view, depth: scene.depth,
+                          rect: PixelRect(minCorner: scene.min, maxCorner: scene.max, viewport: viewport))
+            }
+            return DrawnWindow(number: count - index, window: window, rect: rect, views: views)
+        }
         if let scenePoint {
             point = (viewport.x(scenePoint.x), viewport.y(scenePoint.y))
         }
     }
 
-    private static func collect(_ views: [SceneLayout.View], content: Point, depth: Int, viewport: Viewport,
-                                into out: inout [DrawnView]) {
+    /// A view with its rectangle in scene coordinates (sums may overflow).
+    private struct SceneView {
+        var view: SceneLayout.View
+        var depth: Int
+        var min: Point
+        var max: Point
+    }
+
+    private static func collect(_ views: [SceneLayout.View], content: Point, depth: Int, into out: inout [SceneView]) {
         for view in views {
             let origin = Point(content.x + view.frame.x, content.y + view.frame.y)
-            let rect = PixelRect(minCorner: origin,
-                                 maxCorner: Point(origin.x + view.frame.width, origin.y + view.frame.height),
-                                 viewport: viewport)
-            out.append(DrawnView(view: view, depth: depth, rect: rect))
+            out.append(SceneView(view: view, depth: depth, min: origin,
+                                 max: Point(origin.x + view.frame.width, origin.y + view.frame.height)))
             let inner = Point(origin.x - view.boundsOrigin.x, origin.y - view.boundsOrigin.y)
-            collect(view.subviews, content: inner, depth: depth + 1, viewport: viewport, into: &out)
+            collect(view.subviews, content: inner, depth: depth + 1, into: &out)
         }
     }
 

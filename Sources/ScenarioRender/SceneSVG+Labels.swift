@@ -45,7 +45,8 @@ extension SceneSVG {
     }
 
     /// Tries each text (longest first) at the rectangle's inner corners; the last
-    /// text may sit just outside the top-left corner when `mayOverflow`.
+    /// two texts may sit just outside the rectangle (above it, or to its right)
+    /// when `mayOverflow`, so small windows are still named on the drawing.
     private mutating func placeInside(_ rect: PixelRect, texts: [String], size: Double, kind: String,
                                       colour: String, mayOverflow: Bool) -> PlacedLabel? {
         let pad = Self.labelPadding, height = size + 2 * pad
@@ -57,7 +58,7 @@ extension SceneSVG {
                 PixelRect(x: rect.x + 2, y: rect.maxY - 2 - height, width: width, height: height),
                 PixelRect(x: rect.maxX - 2 - width, y: rect.maxY - 2 - height, width: width, height: height),
             ].filter { rect.encloses($0) }
-            if mayOverflow && index == texts.count - 1 {
+            if mayOverflow && index >= texts.count - 2 {
                 candidates.append(PixelRect(x: rect.x, y: rect.y - height - 1, width: width, height: height))
                 candidates.append(PixelRect(x: rect.maxX + 1, y: rect.y, width: width, height: height))
             }

@@ -39,23 +39,32 @@ struct Viewport {
     /// Fits `rects` (as minimum and maximum corners in scene coordinates, sums
     /// allowed to have overflowed) and `points` around a scene of `sceneSize` into
     /// a `width` x `height` pixel area whose top-left corner is at `left`, `top`.
-    init(sceneSize: Size, rects: [(Point, Point)], points: [Point],
+    /// `optionalRects` (views) widen the extent only when they lie entirely within
+    /// reach, so scrolled-out content shows but an absurd view does not shrink the scene.
+    init(sceneSize: Size, rects: [(Point, Point)], optionalRects: [(Point, Point)] = [], points: [Point],
          left: Double, top: Double, width: Double, height: Double) {
         let sceneSpan = max(sceneSize.width, sceneSize.height)
+        let unit: Double
         if sceneSpan > 0, sceneSpan.isFinite {
-            span = sceneSpan
+            unit = sceneSpan
         } else {
             let extents = rects.flatMap { [abs($0.0.x), abs($0.0.y), abs($0.1.x), abs($0.1.y)] }
                 .filter { $0.isFinite && $0 > 0 }
-            span = extents.max() ?? 1000
+            unit = extents.max() ?? 1000
         }
+        span = unit
         let lowLimit = -Self.reach
-        let highX = sceneSize.width / span + Self.reach, highY = sceneSize.height / span + Self.reach
+        let highX = sceneSize.width / unit + Self.reach, highY = sceneSize.height / unit + Self.reach
         func limit(_ t: Double, _ high: Double) -> Double { t.isNaN ? lowLimit : min(max(t, lowLimit), high) }
-        var x0 = 0.0, y0 = 0.0, x1 = sceneSize.width / span, y1 = sceneSize.height / span
-        let corners = rects.flatMap { [$0.0, $0.1] } + points
+        var x0 = 0.0, y0 = 0.0, x1 = sceneSize.width / unit, y1 = sceneSize.height / unit
+        func withinReach(_ p: Point) -> Bool {
+            let tx = p.x / unit, ty = p.y / unit
+            return tx >= lowLimit && tx <= highX && ty >= lowLimit && ty <= highY
+        }
+        let extra = optionalRects.filter { withinReach($0.0) && withinReach($0.1) }
+        let corners = (rects + extra).flatMap { [$0.0, $0.1] } + points
         for corner in corners {
-            let tx = limit(corner.x / span, highX), ty = limit(corner.y / span, highY)
+            let tx = limit(corner.x / unit, highX), ty = limit(corner.y / unit, highY)
             x0 = min(x0, tx); x1 = max(x1, tx); y0 = min(y0, ty); y1 = max(y1, ty)
         }
         // Give degenerate extents a thickness, then a little air around the content.
