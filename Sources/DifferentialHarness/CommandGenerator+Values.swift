@@ -5,15 +5,29 @@ import WindowModel
 extension CommandGenerator {
     /// A number that does not round exactly in binary, or is otherwise awkward.
     static let awkward: [Double] = [0.1, 0.2, 0.3, 1.0 / 3.0, 2.0 / 3.0, 0.7, 99.99, 1e-7, 0.5, 1.5]
-    static let extremes: [Double] = [1e300, -1e300, 1e16, 1e16 + 2, -1e16, 1e-300, 5e-324, -0.0, 1.7e308]
+    static let extremes: [Double] = [1e300, -1e300, 1e16, 1e16 + 2, -1e16, 1e-300, .leastNonzeroMagnitude, -0.0, 1.7e308]
 
-    /// An x or y coordinate in screen space, aimed at existing windows' edges.
+    /// A point in screen space, aimed at the edges and insides of existing windows
+    /// and of views (deep ones included), or anywhere.
     mutating func screenPoint() -> Point {
-        let windowFrames = windows.compactMap { frames[$0] }
-        if let frame = windowFrames.isEmpty ? nil : random.pick(windowFrames), random.chance(0.75) {
+        let targets = random.chance(0.5) ? views : windows
+        if !targets.isEmpty, random.chance(0.8), let frame = screenFrame(of: random.pick(targets)) {
             return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
         }
         return Point(plainCoordinate(), plainCoordinate())
+    }
+
+    /// Roughly where an object is on the screen: its frame moved out through its
+    /// ancestors (G4 outward). Only aims the generator; engines decide exactly.
+    private func screenFrame(of name: String) -> Rect? {
+        guard var frame = frames[name] else { return nil }
+        var current = name
+        while let parent = parents[current], let parentFrame = frames[parent] {
+            let origin = boundsOrigins[parent] ?? .zero
+            frame.origin = Point(frame.x - origin.x + parentFrame.x, frame.y - origin.y + parentFrame.y)
+            current = parent
+        }
+        return frame
     }
 
     /// A coordinate inside, on or just beside the span `[start, start + length)`.

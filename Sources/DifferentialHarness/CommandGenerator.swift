@@ -38,6 +38,9 @@ public struct CommandGenerator {
     var views: [String] = []
     var scenes: [String] = [mainSceneName]
     var frames: [String: Rect] = [:]
+    /// Parents of views and bounds origins, to aim points at views inside windows.
+    var parents: [String: String] = [:]
+    var boundsOrigins: [String: Point] = [:]
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
@@ -76,10 +79,14 @@ public struct CommandGenerator {
             if withRootView {
                 views.append(name + ".root")
                 frames[name + ".root"] = Rect(0, 0, frame.width, frame.height)
+                parents[name + ".root"] = name
             }
-        case let .createView(name, _, frame):
+        case let .createView(name, parent, frame):
             views.append(name)
             frames[name] = frame
+            parents[name] = parent
+        case let .setBoundsOrigin(target, origin):
+            boundsOrigins[target] = origin
         case let .setFrame(target, frame):
             frames[target] = frame
         case let .setLevel(_, level):
