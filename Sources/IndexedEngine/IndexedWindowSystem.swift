@@ -19,7 +19,7 @@ import WindowModel
 /// system.apply(.hit(at: Point(10, 10), scene: "main"))  // [hit -> app/app.root at 10 10]
 /// ```
 public final class IndexedWindowSystem: WindowSystem {
-    private var state: EngineState
+    var state: EngineState   // internal (not private): +Routing.swift reads it
 
     /// A fresh engine with the scene `main`.
     public init() {

@@ -1,0 +1,20 @@
+import WindowModel
+
+// The routing entry point used by benchmarks: `touch began`'s target without an
+// observation array. Still the oracle's plain linear walk.
+extension ReferenceWindowSystem {
+    /// The view a touch beginning at `point` in `scene` would be bound to (T1, T2,
+    /// T6), with the point in that view's space; nil when no window answers.
+    ///
+    /// Agrees with `apply(.hit(at: point, scene: scene))`: it is the same
+    /// `routeTarget(_:in:)` that `hit` and `touch began` use.
+    ///
+    /// ```swift
+    /// let target = system.hitTarget(at: Point(10, 10), scene: "main")
+    /// ```
+    /// - Complexity: O(visible windows in the scene) plus their view trees'
+    ///   hit tests: every window in front of the hit one is asked.
+    public func hitTarget(at point: Point, scene: String) -> Observation.Target? {
+        routeTarget(point, in: self.scene(scene))
+    }
+}
