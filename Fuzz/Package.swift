@@ -2,7 +2,12 @@
 // libFuzzer targets for WindowLab. Build one with:
 //   swift build -c release --scratch-path .build-fuzz --sanitize=fuzzer --product FuzzDifferential
 // or run a whole campaign with Fuzz/run-campaign.sh.
+import Foundation
 import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, which is whatever the clone
+/// was called; read it from this manifest's location instead of guessing.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "WindowLabFuzz",
@@ -15,13 +20,13 @@ let package = Package(
     targets: [
         // Everything the targets share: each target file only forwards its bytes here.
         .target(name: "FuzzSupport", dependencies: [
-            .product(name: "WindowModel", package: "WindowLab"),
-            .product(name: "ReferenceModel", package: "WindowLab"),
-            .product(name: "IndexedEngine", package: "WindowLab"),
-            .product(name: "ScenarioLanguage", package: "WindowLab"),
-            .product(name: "DifferentialHarness", package: "WindowLab"),
-            .product(name: "CommandEncoding", package: "WindowLab"),
-            .product(name: "CorpusPack", package: "WindowLab"),
+            .product(name: "WindowModel", package: root),
+            .product(name: "ReferenceModel", package: root),
+            .product(name: "IndexedEngine", package: root),
+            .product(name: "ScenarioLanguage", package: root),
+            .product(name: "DifferentialHarness", package: root),
+            .product(name: "CommandEncoding", package: root),
+            .product(name: "CorpusPack", package: root),
         ]),
         .executableTarget(name: "FuzzDifferential", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["FuzzSupport"]),

@@ -9,7 +9,9 @@ extension Finding {
     /// the diverging command and at those queries is written as an `expect` line.
     /// So `windowlab run FILE` passes and `windowlab run --engine all FILE` fails,
     /// showing the difference.
-    public func scenarioText(engines: [EngineFactory]) -> String {
+    /// - Parameter origin: where the case came from, for the header; by default its
+    ///   case seed and how to replay it.
+    public func scenarioText(engines: [EngineFactory], origin: String? = nil) -> String {
         let scenes = commands.compactMap { command -> String? in
             if case let .createScene(name, _) = command { return name }
             return nil
@@ -24,7 +26,7 @@ extension Finding {
         }
         var header = [
             "# windowlab: engines disagree at the last statement before the final queries.",
-            "# case seed \(caseSeed) (replay: WINDOWLAB_SEED=\(caseSeed) swift test --filter DifferentialProperty)",
+            "# " + (origin ?? "case seed \(caseSeed) (replay: WINDOWLAB_SEED=\(caseSeed) swift test --filter DifferentialProperty)"),
             "# shrunk from \(originalLength) to \(commands.count) commands",
             "# \(divergence.summary)",
         ]

@@ -26,7 +26,7 @@ struct Corpus: ParsableCommand {
               windowlab corpus replay corpus/*.wlpack
             """,
         subcommands: [CorpusPackCommand.self, CorpusUnpack.self, CorpusMerge.self, CorpusVerify.self,
-                      CorpusStatsCommand.self, CorpusReplay.self]
+                      CorpusStatsCommand.self, CorpusReplay.self, CorpusShrink.self]
     )
 }
 
@@ -202,18 +202,15 @@ struct CorpusReplay: ParsableCommand {
             for (index, entry) in reading.pack.entries.enumerated() {
                 entries += 1
                 if (index + 1) % 100 == 0 || index + 1 == total { complain("\(path): \(index + 1)/\(total) entries") }
-                guard let list = CommandDecoder.decode(entry).commandList else {
-                    unsupported += 1
-                    continue
-                }
-                let result = DifferentialRunner.run(list, engines: EngineCatalog.engines)
-                commands += result.commandsRun
-                if let divergence = result.divergence {
+                let replay = CorpusEntryReplay(entry, engines: EngineCatalog.engines)
+                commands += replay.commands
+                switch replay {
+                case .unsupportedVersion: unsupported += 1
+                case .agreed: break
+                case let .diverged(_, divergence):
                     divergences += 1
-                    print("DIVERGENCE \(path) entry \(CorpusPack.entryName(entry)): \(divergence)")
-                    for (engine, lines) in divergence.observations {
-                        print("  \(engine): \(lines.isEmpty ? "(nothing)" : lines.joined(separator: "; "))")
-                    }
+                    let lines = CorpusEntryReplay.describe(divergence)
+                    print("DIVERGENCE \(path) entry \(CorpusPack.entryName(entry)): " + lines.joined(separator: "\n"))
                 }
             }
         }
