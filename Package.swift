@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
         .testTarget(name: "CorpusPackTests", dependencies: [
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
-            "ReferenceModel", "IndexedEngine",
+            "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
         ]),
         .testTarget(name: "ScenarioRenderTests", dependencies: [
             "ScenarioRender", "ScenarioLanguage", "WindowModel",

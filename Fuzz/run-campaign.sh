@@ -81,7 +81,7 @@ found=0
 for crash in "${crashes[@]}"; do
   [[ -f $crash ]] || continue
   found=$((found + 1))
-  hash=$(sha1sum "$crash" | cut -c1-16)
+  hash=$(sha1sum < "$crash" | cut -d" " -f1)
   case "$target" in
     differential) dir=corpus/regressions ;;
     *) dir=corpus/regressions/$target ;;

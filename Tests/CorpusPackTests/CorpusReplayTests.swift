@@ -66,7 +66,8 @@ import WindowModel
         }
         let regressions = Self.corpus.appendingPathComponent("regressions").path
         for name in try FileManager.default.contentsOfDirectory(atPath: regressions).sorted()
-        where !name.hasPrefix(".") && !name.hasSuffix(".md") {
+        where !name.hasPrefix(".") && !name.hasSuffix(".md") && !name.hasSuffix(".wls")
+            && !FuzzRegressionTests.isDirectory(regressions + "/" + name) {
             inputs.append(("regressions/\(name)", try FileSystem.readFile(regressions + "/" + name, limit: 1 << 20)))
         }
         let engines = Self.engines
