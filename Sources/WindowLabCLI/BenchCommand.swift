@@ -1,7 +1,124 @@
 import ArgumentParser
+import Foundation
+import RoutingWorkloads
 
-/// STUB: `windowlab bench` is being written.
+/// `windowlab bench`: a quick in-process run of the routing workloads of
+/// `Benchmarks/` (issue 5), as a table, JSON or an SVG chart.
 struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(not yet available)")
-    func run() throws { throw ExitCode(3) }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure touch routing and updates on the reference and indexed engines.",
+        discussion: """
+            Builds each workload (fixed seeds) on both engines from the same commands, \
+            routes the same random touch points through each with hitTarget(at:scene:), \
+            and times updates on the indexed engine. Times are nanoseconds per call, \
+            clock overhead removed; 'ratio' is reference p50 over indexed p50 from the \
+            same run. The reference model is timed for at most --reference-budget \
+            seconds per size (at least 100 touches). Building the reference model is \
+            O(n^2): 100k windows take tens of seconds.
+
+            Workloads: desktop (3840x2160, one full-scene app window at the bottom, \
+            N-1 windows of sides 16..400 above it, 8% hidden, 4% not interactive, 4% \
+            pass-through, 2% transparent, 5% statusBar, 5% alert+k) and dense (the same \
+            with sides up to 1200).
+
+            Heap allocations per routed touch are not counted here (that needs a \
+            malloc interposer): 'allocationsPerTouch' is null, and Benchmarks/ \
+            (swift package --disable-sandbox benchmark) reports mallocCountTotal.
+
+            Examples:
+              windowlab bench --n 1000,10000
+              windowlab bench --workload desktop --n 100000 --json
+              windowlab bench --json --svg routing.svg > results.json
+            """
+    )
+
+    @Option(help: "desktop, dense or all.")
+    var workload: String = "all"
+
+    @Option(name: .customLong("n"), help: "Window counts, comma separated.")
+    var sizes: String = "100,1000,10000,100000"
+
+    @Option(help: "Touch points per workload (each engine routes the same ones).")
+    var touches: Int = 4096
+
+    @Option(help: "Updates of each kind timed on the indexed engine (0: none).")
+    var updates: Int = 1000
+
+    @Option(help: "Seconds of reference-model routing per size, at most.")
+    var referenceBudget: Double = 1.5
+
+    @Flag(help: "Print one JSON object per workload and N (a JSON array) instead of a table.")
+    var json = false
+
+    @Option(help: "Also draw latency against N (log scales, both engines) to this SVG file.")
+    var svg: String?
+
+    func validate() throws {
+        guard workload == "all" || WorkloadKind(rawValue: workload) != nil else {
+            throw ValidationError("--workload must be desktop, dense or all")
+        }
+        guard !parsedSizes.isEmpty, parsedSizes.allSatisfy({ $0 >= 1 }) else {
+            throw ValidationError("--n takes positive window counts separated by commas, e.g. 100,1000")
+        }
+        guard touches >= 1, updates >= 0, referenceBudget > 0 else {
+            throw ValidationError("--touches must be positive, --updates not negative, --reference-budget positive")
+        }
+    }
+
+    private var parsedSizes: [Int] {
+        sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    func run() throws {
+        let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
+        var options = RoutingBenchmarkOptions()
+        options.touches = touches
+        options.updateCount = updates
+        options.measureUpdates = updates > 0
+        options.referenceBudgetSeconds = referenceBudget
+        var results: [RoutingResult] = []
+        for kind in kinds {
+            for n in parsedSizes {
+                let result = RoutingBenchmark.run(kind, windows: n, options: options)
+                results.append(result)
+                if !json { print(Self.row(result)) }
+                if !result.enginesAgree {
+                    FileHandle.standardError.write(Data("warning: engines disagree on \(kind.rawValue) N=\(n)\n".utf8))
+                }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            Self.printUpdates(results)
+        }
+        if let svg {
+            try LatencyChart(results: results).svg().write(toFile: svg, atomically: true, encoding: .utf8)
+        }
+    }
+
+    private static func row(_ r: RoutingResult) -> String {
+        func ns(_ v: Double) -> String { v >= 10_000 ? String(format: "%.1f us", v / 1000) : String(format: "%.0f ns", v) }
+        return [r.workload.padding(toLength: 8, withPad: " ", startingAt: 0),
+                "N=\(r.windows)".padding(toLength: 9, withPad: " ", startingAt: 0),
+                "reference p50 \(ns(r.reference.p50)) p99 \(ns(r.reference.p99))",
+                "indexed p50 \(ns(r.indexed.p50)) p99 \(ns(r.indexed.p99))",
+                String(format: "ratio %.0fx", r.ratioP50),
+                String(format: "build %.1f ms", r.indexedBuildMilliseconds),
+                "allocs/touch \(r.allocationsPerTouch.map { String(format: "%g", $0) } ?? "n/a")"]
+            .joined(separator: "  ")
+    }
+
+    private static func printUpdates(_ results: [RoutingResult]) {
+        guard let largest = results.max(by: { $0.windows < $1.windows }), !largest.updates.isEmpty else { return }
+        for r in results where r.windows == largest.windows {
+            let parts = r.updates.keys.sorted().map { key in
+                String(format: "%@ p50 %.0f ns p99 %.0f ns", key, r.updates[key]!.p50, r.updates[key]!.p99)
+            }
+            print("updates \(r.workload) N=\(r.windows): " + parts.joined(separator: ", "))
+        }
+    }
 }

@@ -1,0 +1,76 @@
+import IndexedEngine
+import WindowModel
+
+/// The engine updates issue 5 measures on the indexed engine.
+public enum UpdateKind: String, CaseIterable, Sendable, Codable {
+    /// `set W frame ...`: a visible window moves and changes size.
+    case moveResize
+    /// `makeKeyAndVisible W` on a visible window: to the front of its level, key.
+    case raise
+    /// `hide W` on a visible window.
+    case hide
+    /// `show W` on the window just hidden (front of its level again).
+    case show
+    /// `set W level L` between normal and statusBar, alternately.
+    case levelChange
+}
+
+/// Timings of each update kind on one engine.
+public struct UpdateTimings: Sendable, Codable {
+    public var kinds: [String: LatencySummary]
+}
+
+extension RoutingWorkload {
+    /// Times `count` updates of every kind on `engine` (built from this workload),
+    /// each sample one `apply` of a command prepared beforehand (see
+    /// ``updateCommands(_:count:seed:)``). Hide and show come in pairs on the same
+    /// window and level changes go there and back, so the scene keeps its shape.
+    /// - Complexity: `count` times each update's cost.
+    public func timeUpdates(on engine: IndexedWindowSystem, count: Int) -> UpdateTimings {
+        var kinds: [String: LatencySummary] = [:]
+        for kind in [UpdateKind.moveResize, .raise, .hide, .levelChange] {
+            let paired = kind == .hide || kind == .levelChange
+            let commands = updateCommands(kind, count: paired ? 2 * count : count)
+            let times = LatencySampler.sample(count: commands.count) { i in keepAlive(engine.apply(commands[i])) }
+            if kind == .hide {
+                kinds[UpdateKind.hide.rawValue] = LatencySummary(stride(from: 0, to: times.count, by: 2).map { times[$0] })
+                kinds[UpdateKind.show.rawValue] = LatencySummary(stride(from: 1, to: times.count, by: 2).map { times[$0] })
+            } else {
+                kinds[kind.rawValue] = LatencySummary(times)
+            }
+        }
+        return UpdateTimings(kinds: kinds)
+    }
+
+    /// One prepared update command of `kind` per index, for benchmarks that time a
+    /// single kind in a loop: hide/show and level changes alternate there and back
+    /// on the same window (even index: there, odd: back).
+    public func updateCommands(_ kind: UpdateKind, count: Int, seed: UInt64 = 0x0BDA7E) -> [Command] {
+        let visible = Array(windows.dropFirst().filter { !$0.isHidden })
+        guard !visible.isEmpty else { return [] }
+        var random = WorkloadRandom(seed: seed ^ self.kind.seed ^ UInt64(kind.rawValue.utf8.count))
+        let size = WorkloadShape.sceneSize
+        var out: [Command] = []
+        out.reserveCapacity(count)
+        while out.count < count {
+            let spec = visible[random.index(visible.count)]
+            switch kind {
+            case .moveResize:
+                let w = random.logUniform(WorkloadShape.minimumSide, self.kind.maximumSide).rounded()
+                let h = random.logUniform(WorkloadShape.minimumSide, self.kind.maximumSide).rounded()
+                out.append(.setFrame(target: spec.name, frame: Rect(random.uniform(0, size.width - w).rounded(),
+                                                                    random.uniform(0, size.height - h).rounded(), w, h)))
+            case .raise:
+                out.append(.makeKeyAndVisible(window: spec.name))
+            case .hide, .show:
+                out.append(.hide(window: spec.name))
+                out.append(.show(window: spec.name))
+            case .levelChange:
+                let other = spec.level == WindowLevel.statusBar ? WindowLevel.normal : WindowLevel.statusBar
+                out.append(.setLevel(window: spec.name, level: other))
+                out.append(.setLevel(window: spec.name, level: spec.level))
+            }
+        }
+        return out
+    }
+}
