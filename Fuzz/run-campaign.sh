@@ -5,7 +5,7 @@
 #                        [--time SECONDS] [--jobs N] [--asan] [--no-merge]
 #
 # Builds the libFuzzer target (release, --sanitize=fuzzer, scratch path .build-fuzz),
-# unpacks the target's seeds (corpus/differential.wlpack for the differential target,
+# unpacks the target's seeds (every corpus/*.wlpack for the differential target,
 # Examples/*.wls for the parser, corpus/*.wlpack for the corpus reader), fuzzes for
 # --time seconds (with -fork=N when --jobs N > 1), then:
 #   - differential: merges the inputs that add coverage back into the pack
@@ -52,7 +52,10 @@ mkdir -p "$work/seeds" "$work/new" "$work/artifacts" "$work/merged"
 pack="corpus/differential.wlpack"
 extra=()
 case "$target" in
-  differential) [[ -f $pack ]] && "$windowlab" corpus unpack "$pack" -o "$work/seeds" >&2 ;;
+  differential)
+    for seedpack in corpus/*.wlpack; do
+      "$windowlab" corpus unpack "$seedpack" -o "$work/seeds" >&2
+    done ;;
   scenario-parser) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
   corpus-reader) cp corpus/*.wlpack "$work/seeds/" 2>/dev/null || true ;;
 esac
