@@ -1,3 +1,5 @@
+import CommandEncoding
+
 /// A file in a corpus directory that was not taken as an input, and why.
 public struct SkippedFile: Hashable, Sendable, CustomStringConvertible {
     public var path: String
@@ -86,7 +88,8 @@ public enum CorpusFiles {
     }
 
     /// `windowlab corpus merge INPUT... -o PACK`: packs and directories into one
-    /// deduplicated pack. Everything is read before anything is written, so the
+    /// deduplicated pack of the current encoding version (inputs of another version
+    /// are left out, with a note). Everything is read before anything is written, so the
     /// output may be one of the inputs.
     public static func merge(_ inputs: [String], to path: String) throws(CorpusPackError) -> CorpusWriteSummary {
         var all: [[UInt8]] = []
@@ -108,7 +111,14 @@ public enum CorpusFiles {
                 throw CorpusPackError(.io, "\(what), neither a pack nor a directory", path: input)
             }
         }
-        let pack = CorpusPack(entries: all)
+        // A pack holds entries of its own encoding version only: an input of another
+        // version (libFuzzer mutates the version byte too) is left out, and said so.
+        let current = all.filter { CommandDecoder.decode($0).commandList != nil }
+        if current.count < all.count {
+            notes.append("left out \(all.count - current.count) input(s) of another encoding version "
+                + "(this pack holds version \(CommandFormat.version))")
+        }
+        let pack = CorpusPack(entries: current)
         try writePack(pack, to: path)
         return CorpusWriteSummary(entries: pack.entries.count, inputsRead: all.count, filesWritten: 1,
                                   skipped: skipped, notes: notes)

@@ -40,6 +40,17 @@ import Testing
         #expect(try CorpusFiles.readPack(packA).pack.entries == [[1, 28, 0], [1, 29, 0], [1, 30, 0]])
     }
 
+    @Test func mergeLeavesOutInputsOfAnotherEncodingVersion() throws {
+        let dir = try ScratchDirectory()
+        defer { dir.cleanup() }
+        try dir.write("current", [1, 28, 0])
+        try dir.write("future", [7, 28, 0])  // what a fuzzer mutating byte 0 makes
+        let summary = try CorpusFiles.packDirectory(dir.path, to: dir.file("out.wlpack"))
+        #expect(summary.entries == 1 && summary.inputsRead == 2)
+        #expect(summary.notes.contains { $0.contains("1 input(s) of another encoding version") })
+        #expect(try CorpusFiles.readPack(dir.file("out.wlpack")).pack.entries == [[1, 28, 0]])
+    }
+
     @Test func unreadableDirectoryEntriesAreSkippedByName() throws {
         let dir = try ScratchDirectory()
         defer { dir.cleanup() }
