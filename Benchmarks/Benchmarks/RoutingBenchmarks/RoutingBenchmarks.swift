@@ -1,0 +1,51 @@
+import Benchmark
+import IndexedEngine
+import RoutingWorkloads
+import WindowModel
+
+// Registrations only; workloads and set-up live in Workloads.swift. Every closure
+// builds (or fetches) its scene first, then starts the measurement, so set-up is
+// never timed. Thresholds (Thresholds/) gate mallocCountTotal, the steady figure
+// on a shared machine; times are reported, ratios are gated by check-thresholds.sh.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        maxDuration: .seconds(2),
+        maxIterations: 100_000
+    )
+
+    for kind in WorkloadKind.allCases {
+        for n in routingSizes {
+            Benchmark("route/indexed/\(kind.rawValue)/\(label(n))") { benchmark in
+                let s = scene(kind, n, reference: false)
+                benchmark.startMeasurement()
+                for i in benchmark.scaledIterations { blackHole(routeIndexed(s, i)) }
+            }
+            Benchmark("route/reference/\(kind.rawValue)/\(label(n))",
+                      configuration: .init(maxDuration: .seconds(2), maxIterations: n >= 10_000 ? 300 : 10_000)) { benchmark in
+                let s = scene(kind, n, reference: true)
+                benchmark.startMeasurement()
+                for i in benchmark.scaledIterations { blackHole(routeReference(s, i)) }
+            }
+        }
+        Benchmark("build/indexed/\(kind.rawValue)/\(label(updateSize))",
+                  configuration: .init(maxDuration: .seconds(5), maxIterations: 5)) { benchmark in
+            let commands = RoutingWorkload(kind: kind, windowCount: updateSize, touchCount: 1).commands()
+            benchmark.startMeasurement()
+            blackHole(RoutingWorkload.build(IndexedWindowSystem(), commands))
+            benchmark.stopMeasurement()
+        }
+    }
+
+    // Updates on the indexed engine at the largest size, desktop workload.
+    for kind in [UpdateKind.moveResize, .raise, .hide, .levelChange] {
+        Benchmark("update/indexed/desktop/\(label(updateSize))/\(kind.rawValue)",
+                  configuration: .init(maxDuration: .seconds(2), maxIterations: 20_000)) { benchmark in
+            let s = scene(.desktop, updateSize, reference: false)
+            let commands = s.workload.updateCommands(kind, count: 4096)
+            benchmark.startMeasurement()
+            for i in benchmark.scaledIterations { blackHole(s.indexed.apply(commands[i % commands.count])) }
+        }
+    }
+}
