@@ -67,34 +67,44 @@ extension DynamicBoxTree {
         while !nodes[Int(index)].isLeaf {
             let node = nodes[Int(index)]
             let cost = directCost + inherited
-            if cost < bestCost { best = index; bestCost = cost }
+            // Ties prefer the deeper sibling (`<=`): a smaller box, and identical
+            // boxes spread down the tree instead of piling up at the root.
+            if cost <= bestCost { best = index; bestCost = cost }
             inherited += directCost - areaBase
             let a = nodes[Int(node.child1)], b = nodes[Int(node.child2)]
             let directA = a.box.union(box).halfPerimeter, directB = b.box.union(box).halfPerimeter
             var lowerA = Double.infinity, lowerB = Double.infinity
             let areaA = a.box.halfPerimeter, areaB = b.box.halfPerimeter
             if a.isLeaf {
-                if directA + inherited < bestCost { best = node.child1; bestCost = directA + inherited }
+                if directA + inherited <= bestCost { best = node.child1; bestCost = directA + inherited }
             } else {
                 lowerA = inherited + directA + min(leafArea - areaA, 0)
             }
             if b.isLeaf {
-                if directB + inherited < bestCost { best = node.child2; bestCost = directB + inherited }
+                if directB + inherited <= bestCost { best = node.child2; bestCost = directB + inherited }
             } else {
                 lowerB = inherited + directB + min(leafArea - areaB, 0)
             }
             if a.isLeaf && b.isLeaf { break }
-            if !(bestCost > lowerA) && !(bestCost > lowerB) { break }
-            if lowerA == lowerB && !a.isLeaf {
-                lowerA = a.box.centreDistanceSquared(to: box)
-                lowerB = b.box.centreDistanceSquared(to: box)
-            }
-            if lowerA < lowerB && !a.isLeaf {
-                index = node.child1; areaBase = areaA; directCost = directA
-            } else if !b.isLeaf {
-                index = node.child2; areaBase = areaB; directCost = directB
+            if bestCost < lowerA && bestCost < lowerB { break }
+            // Descend into the internal child with the lower bound; on a tie, the
+            // nearer centre; on a tie again (identical boxes), the shorter subtree,
+            // which keeps such trees balanced.
+            let goA: Bool
+            if a.isLeaf {
+                goA = false
+            } else if b.isLeaf {
+                goA = true
+            } else if lowerA != lowerB {
+                goA = lowerA < lowerB
             } else {
+                let da = a.box.centreDistanceSquared(to: box), db = b.box.centreDistanceSquared(to: box)
+                goA = da != db ? da < db : a.height <= b.height
+            }
+            if goA {
                 index = node.child1; areaBase = areaA; directCost = directA
+            } else {
+                index = node.child2; areaBase = areaB; directCost = directB
             }
         }
         return best
@@ -167,11 +177,11 @@ extension DynamicBoxTree {
         if nodeA.isLeaf || nodeA.height < 2 { return a }
         let b = nodeA.child1, c = nodeA.child2
         let lean = nodes[Int(c)].height - nodes[Int(b)].height
-        if lean > 1 {
+        if lean > Self.balanceSlack {
             rotateUp(c, over: a, aChildSlotIsSecond: true)
             return c
         }
-        if lean < -1 {
+        if lean < -Self.balanceSlack {
             rotateUp(b, over: a, aChildSlotIsSecond: false)
             return b
         }
@@ -225,7 +235,7 @@ extension DynamicBoxTree {
             for (y, z) in [(nodeP.child1, nodeP.child2), (nodeP.child2, nodeP.child1)] {
                 let hy = nodes[Int(y)].height, hz = nodes[Int(z)].height
                 let hp = 1 + max(hx, hz)
-                guard abs(hx - hz) <= 1, abs(hp - hy) <= 1 else { continue }
+                guard abs(hx - hz) <= Self.balanceSlack, abs(hp - hy) <= Self.balanceSlack else { continue }
                 let delta = nodes[Int(x)].box.union(nodes[Int(z)].box).halfPerimeter - nodeP.box.halfPerimeter
                 if delta < bestDelta { bestDelta = delta; bestX = x; bestP = p; bestY = y }
             }

@@ -62,6 +62,30 @@ public struct DynamicBoxTree: Sendable {
     var usedNodeCount = 0
     /// Number of leaves: the number of boxes stored.
     public private(set) var count = 0
+    /// Insertions and box updates since the last ``rebuild()`` (see
+    /// ``rebuildDivisor``).
+    var changesSinceRebuild = 0
+
+    /// Automatic rebuild policy: after `max(rebuildMinimumChanges, count /
+    /// rebuildDivisor)` insertions or box updates, the tree rebuilds itself top-down.
+    /// Incremental insertion alone builds trees whose point queries test about twice
+    /// as many nodes (measured on the desktop stack of the query-cost tests); a
+    /// rebuild costs O(n log n), so this adds O(rebuildDivisor · log n) amortized
+    /// per change. Restacking (``updateZKey(_:to:)``) never counts: it changes no
+    /// geometry.
+    public static let rebuildDivisor = 8
+    /// How far the two subtrees of a node may differ in height before a height
+    /// rotation. 1 would be AVL, but height rotations ignore box quality, and in a
+    /// surface-optimised (or rebuilt) tree nearly every node leans a little, so a
+    /// strict bound rotates on every insertion: on the desktop stack of the
+    /// query-cost tests, slack 1 / 2 / 4 / 8 / 16 give 166 / 104 / 96 / 84 / 62 nodes
+    /// tested per query at n = 10_000. A tree in which every node respects slack k
+    /// has height at most about log2(n) / log2(r), r the root of x^(k+1) = x^k + 1
+    /// (about 5.5 log2 n for k = 16), so identical boxes, which the surface
+    /// heuristic cannot tell apart, still cannot build a chain (a test checks it).
+    static let balanceSlack: Int32 = 16
+    /// See ``rebuildDivisor``: small trees are cheap to query either way.
+    public static let rebuildMinimumChanges = 256
 
     /// Creates an empty tree with room for `capacity` leaves before it grows.
     /// - Complexity: O(capacity).
@@ -105,7 +129,8 @@ public struct DynamicBoxTree: Sendable {
 
     /// Adds a box with a z-key and a payload; returns its handle.
     /// - Precondition: `box.isValid` (no NaN, min <= max).
-    /// - Complexity: O(log n) amortized (O(n) when the node array grows).
+    /// - Complexity: O(log n) amortized; O(n log n) when it triggers an automatic
+    ///   ``rebuild()`` (see ``rebuildDivisor``) or the node array grows.
     public mutating func insert(box: IndexBox, zKey: ZKey, payload: Int32) -> LeafID {
         precondition(box.isValid, "invalid box \(box)")
         let leaf = allocate()
@@ -114,6 +139,7 @@ public struct DynamicBoxTree: Sendable {
                                 height: 0, payload: payload)
         insertLeaf(leaf)
         count += 1
+        noteGeometryChange()
         return LeafID(rawValue: leaf)
     }
 
@@ -131,7 +157,7 @@ public struct DynamicBoxTree: Sendable {
     /// is exactly the new one (no fat margins: the engine's consistency check
     /// compares boxes exactly, and windows move rarely compared to touches).
     /// Does nothing when the box is unchanged.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) amortized, as ``insert(box:zKey:payload:)``.
     public mutating func updateBox(_ leaf: LeafID, to box: IndexBox) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         precondition(box.isValid, "invalid box \(box)")
@@ -140,6 +166,15 @@ public struct DynamicBoxTree: Sendable {
         removeLeaf(leaf.rawValue)
         nodes[i].box = box
         insertLeaf(leaf.rawValue)
+        noteGeometryChange()
+    }
+
+    /// Counts an insertion or box update and rebuilds when the policy says so.
+    private mutating func noteGeometryChange() {
+        changesSinceRebuild += 1
+        if changesSinceRebuild >= max(Self.rebuildMinimumChanges, count / Self.rebuildDivisor) {
+            rebuild()
+        }
     }
 
     /// Replaces the z-key of a leaf (a window restacked). Geometry is untouched: only
@@ -170,6 +205,7 @@ public struct DynamicBoxTree: Sendable {
         freeList = Self.null
         usedNodeCount = 0
         count = 0
+        changesSinceRebuild = 0
         grow(to: capacity)
     }
 

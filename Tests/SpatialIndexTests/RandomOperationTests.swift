@@ -74,6 +74,9 @@ struct RandomOperationTests {
                 case 4, 5:
                     tree.remove(leaf)
                     model.leaves[leaf] = nil
+                case 6 where step % 50 == 0:
+                    // A full rebuild keeps every leaf, handle and payload.
+                    tree.rebuild()
                 case 6, 7:
                     let box = maker.box()
                     tree.updateBox(leaf, to: box)
@@ -114,5 +117,23 @@ struct RandomOperationTests {
         #expect(tree.checkInvariants().isEmpty, "seed \(seed)")
         // AVL-balanced trees have height below 1.44 log2(n + 2).
         #expect(tree.height <= 18, "seed \(seed): height \(tree.height) for 4096 leaves")
+    }
+
+    @Test("identical boxes and sorted insertions do not build a chain")
+    func adversarialHeights() {
+        var same = DynamicBoxTree()
+        var sorted = DynamicBoxTree()
+        for i in 0..<4096 {
+            _ = same.insert(box: IndexBox(minX: 0, minY: 0, maxX: 1000, maxY: 1000),
+                            zKey: ZKey(level: 0, sequence: UInt64(i)), payload: Int32(i))
+            let x = Double(i)
+            _ = sorted.insert(box: IndexBox(minX: x, minY: x, maxX: x + 1, maxY: x + 1),
+                              zKey: ZKey(level: 0, sequence: UInt64(i)), payload: Int32(i))
+        }
+        #expect(same.checkInvariants().isEmpty && sorted.checkInvariants().isEmpty)
+        // 5.5 log2(n) is the slack-16 bound; log2(4096) = 12.
+        #expect(same.height <= 66, "identical boxes: height \(same.height)")
+        #expect(sorted.height <= 66, "sorted boxes: height \(sorted.height)")
+        #expect(same.leaves(containingX: 500, y: 500).count == 4096)
     }
 }
