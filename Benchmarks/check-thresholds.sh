@@ -9,11 +9,29 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-export WINDOWLAB_BENCH_MAX_N=10000
+export WINDOWLAB_BENCH_MAX_N="${WINDOWLAB_BENCH_MAX_N:-10000}"
 
-echo "-- package-benchmark thresholds (mallocCountTotal), N <= $WINDOWLAB_BENCH_MAX_N"
-swift package --disable-sandbox benchmark thresholds check \
-  --filter '^route/' --filter '^build/' --filter '^update/' --metric mallocCountTotal --no-progress
+echo "-- package-benchmark mallocCountTotal p90 against Thresholds/, N <= $WINDOWLAB_BENCH_MAX_N"
+# `benchmark thresholds check` (1.38.1) answered "Could not find any matching absolute
+# thresholds" for the files its own `thresholds update` wrote, so this step runs the
+# suite and compares the table's p90 column with the committed files itself.
+table="$(swift package --disable-sandbox benchmark --metric mallocCountTotal --no-progress 2>&1)"
+status=0
+while IFS='|' read -r name p90; do
+  file="Thresholds/RoutingBenchmarks.${name//\//_}.p90.json"
+  if [[ ! -f "$file" ]]; then echo "note $name: no committed threshold"; continue; fi
+  limit="$(tr -dc '0-9' < "$file")"
+  if (( p90 > limit )); then
+    echo "FAIL $name: mallocCountTotal p90 $p90 > committed $limit"; status=1
+  else
+    echo "ok   $name: mallocCountTotal p90 $p90 <= $limit"
+  fi
+done < <(printf '%s\n' "$table" | awk '
+  /^(route|build|update)\// { name = $1 }
+  /Malloc \(total\)/ && name != "" { gsub(/[│ ]+/, " "); split($0, f, " "); print name "|" f[8]; name = "" }')
+if [[ -z "$(printf '%s\n' "$table" | grep -c 'Malloc (total)' | grep -v '^0$')" ]]; then
+  echo "FAIL: the benchmark run produced no results"; printf '%s\n' "$table" | tail -20; exit 1
+fi
 
 echo "-- reference/indexed ratio, windowlab bench at N = 10000"
 windowlab="${WINDOWLAB_BIN:-}"
@@ -22,7 +40,6 @@ if [[ -z "$windowlab" ]]; then
   windowlab="../.build-release/release/windowlab"
 fi
 json="$("$windowlab" bench --n 10000 --touches 2048 --updates 0 --reference-budget 1 --json)"
-status=0
 while read -r workload n minimum; do
   [[ -z "$workload" || "$workload" == \#* ]] && continue
   # Pretty-printed, sorted keys: each object has its "ratioP50", then later its
