@@ -58,8 +58,9 @@ public struct PointQueryCursor: Sendable {
     public var statistics: QueryStatistics { stats }
 
     /// Creates a cursor whose heap has room for `capacity` entries up front.
+    /// A capacity of 0 allocates nothing (a placeholder to swap with).
     public init(capacity: Int = 64) {
-        heap.reserveCapacity(capacity)
+        if capacity > 0 { heap.reserveCapacity(capacity) }
     }
 
     @inlinable
