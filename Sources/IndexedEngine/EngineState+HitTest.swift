@@ -20,12 +20,27 @@ extension EngineState {
     /// - Complexity: the index query (O(log n) nodes on desktop-like stacks) plus the
     ///   exact test of each candidate until one answers.
     mutating func route(scene: Int, x: Double, y: Double) -> RoutedHit? {
-        scenes[scene].tree.startQuery(x: x, y: y, cursor: &cursor)
-        while let leaf = scenes[scene].tree.nextLeaf(&cursor) {
-            let w = scenes[scene].tree.payload(of: leaf)
-            if let hit = hitTestWindow(w, x, y) { return hit }
+        // Move the cursor out for the query: the query then only reads `self`, so
+        // the tree is borrowed in place instead of copied (and retained) per call.
+        var local = PointQueryCursor(capacity: 0)
+        swap(&local, &cursor)
+        defer { swap(&local, &cursor) }
+        return route(scene: scene, x: x, y: y, cursor: &local)
+    }
+
+    /// ``route(scene:x:y:)`` with an explicit cursor; reads `self` only.
+    func route(scene: Int, x: Double, y: Double, cursor: inout PointQueryCursor) -> RoutedHit? {
+        // Borrow the tree in place through the scenes' buffer: no copy of the tree
+        // value (and no retain/release of its node array) per query or per leaf.
+        // Safe: `self` is not mutated while the buffer pointer is in use.
+        scenes.withUnsafeBufferPointer { scenes in
+            scenes[scene].tree.startQuery(x: x, y: y, cursor: &cursor)
+            while let leaf = scenes[scene].tree.nextLeaf(&cursor) {
+                let w = scenes[scene].tree.payload(of: leaf)
+                if let hit = hitTestWindow(w, x, y) { return hit }
+            }
+            return nil
         }
-        return nil
     }
 
     /// H5 + T2: the window's own hit test from a screen point.
@@ -151,9 +166,10 @@ extension EngineState {
     /// Routing without the index: every visible window of the scene, front to back,
     /// through the same exact test. Tests compare it with ``route(scene:x:y:)`` to
     /// show that the index filter never changes an answer.
-    /// - Complexity: O(visible windows) plus their exact tests.
+    /// - Complexity: O(w log w) for the scene's w windows (the derived order) plus
+    ///   the exact tests.
     func routeByScan(scene: Int, x: Double, y: Double) -> RoutedHit? {
-        for w in scenes[scene].order.reversed() {
+        for w in visibleBackToFront(scene).reversed() {
             if let hit = hitTestWindow(w, x, y) { return hit }
         }
         return nil

@@ -5,16 +5,22 @@ extension EngineState {
     /// - Complexity: O(objects + windows log windows).
     func invariantViolations() -> [String] {
         var problems: [String] = []
+        var orderedCount = 0
         for (index, scene) in scenes.enumerated() {
             problems += scene.tree.checkInvariants().map { "scene \(scene.name) index: \($0)" }
-            // The order is sorted by (level, sequence), strictly.
-            for (a, b) in zip(scene.order, scene.order.dropFirst()) where !(zKey(a) < zKey(b)) {
-                problems.append("scene \(scene.name): \(names[Int(a)]) and \(names[Int(b)]) out of order")
+            let order = visibleBackToFront(index)
+            orderedCount += order.count
+            // The derived order is strict: no two visible windows share a z-key.
+            for (a, b) in zip(order, order.dropFirst()) where !(zKey(a) < zKey(b)) {
+                problems.append("scene \(scene.name): \(names[Int(a)]) and \(names[Int(b)]) share a z-key")
             }
-            if scene.tree.count != scene.order.count {
-                problems.append("scene \(scene.name): \(scene.order.count) visible windows, \(scene.tree.count) in the index")
+            if scene.tree.count != order.count {
+                problems.append("scene \(scene.name): \(order.count) visible windows, \(scene.tree.count) in the index")
             }
-            for w in scene.order {
+            for w in scene.windows where objects[Int(w)].isWindow == false || Int(objects[Int(w)].scene) != index {
+                problems.append("scene \(scene.name): window list holds \(names[Int(w)]), not a window of it")
+            }
+            for w in order {
                 let r = objects[Int(w)]
                 let name = names[Int(w)]
                 guard r.isAlive, r.isWindow, !r.isHidden, Int(r.scene) == index else {
@@ -36,11 +42,15 @@ extension EngineState {
             if scene.key != Self.null && (!objects[Int(scene.key)].isAlive || Int(objects[Int(scene.key)].scene) != index) {
                 problems.append("scene \(scene.name): key window \(names[Int(scene.key)]) is gone or elsewhere")
             }
-            if Set(scene.keyHistory).count != scene.keyHistory.count
-                || scene.keyHistory.contains(where: { !objects[Int($0)].isAlive }) {
+            // Live entries (stamp current) name live windows of this scene, each once.
+            let live = scene.keyHistory.filter { objects[Int($0.window)].keyStamp == $0.stamp }
+            if Set(live.map(\.window)).count != live.count
+                || live.contains(where: { !objects[Int($0.window)].isAlive || Int(objects[Int($0.window)].scene) != index }) {
                 problems.append("scene \(scene.name): key history has duplicates or dead windows")
             }
-            if scene.key != Self.null && scene.keyHistory.last != scene.key {
+            if scene.key != Self.null
+                && (scene.keyHistory.last?.window != scene.key
+                    || scene.keyHistory.last?.stamp != objects[Int(scene.key)].keyStamp) {
                 problems.append("scene \(scene.name): the key window is not the latest in its history")
             }
         }
@@ -67,8 +77,8 @@ extension EngineState {
             }
             if previous != r.lastChild { problems.append("lastChild of \(names[slot]) is stale") }
         }
-        if visibleCount != scenes.reduce(0, { $0 + $1.order.count }) {
-            problems.append("\(visibleCount) visible windows but the orders hold \(scenes.reduce(0) { $0 + $1.order.count })")
+        if visibleCount != orderedCount {
+            problems.append("\(visibleCount) visible windows but the orders hold \(orderedCount)")
         }
         if slotByName.count != objects.lazy.filter(\.isAlive).count {
             problems.append("the name table holds \(slotByName.count) names for \(objects.lazy.filter(\.isAlive).count) live objects")

@@ -5,32 +5,14 @@ import WindowModel
 extension EngineState {
     // MARK: Visible order
 
-    /// Index in `order` where a window with key `key` belongs (first greater key).
-    private func insertionIndex(_ scene: Int, _ key: ZKey) -> Int {
-        var low = 0, high = scenes[scene].order.count
-        while low < high {
-            let mid = (low + high) / 2
-            if zKey(scenes[scene].order[mid]) < key || zKey(scenes[scene].order[mid]) == key {
-                low = mid + 1
-            } else {
-                high = mid
-            }
-        }
-        return low
-    }
-
-    private mutating func insertIntoOrder(_ w: Int32) {
-        let scene = Int(objects[Int(w)].scene)
-        scenes[scene].order.insert(w, at: insertionIndex(scene, zKey(w)))
-    }
-
-    /// Removes `w` from its scene's order; its stored key must be the one it was
-    /// inserted with.
-    private mutating func removeFromOrder(_ w: Int32) {
-        let scene = Int(objects[Int(w)].scene)
-        let index = insertionIndex(scene, zKey(w)) - 1
-        precondition(index >= 0 && scenes[scene].order[index] == w, "order out of sync")
-        scenes[scene].order.remove(at: index)
+    /// The scene's visible windows sorted back to front by (level, sequence) (W3,
+    /// W4). Sequences are unique, so the order is strict. Derived on demand instead
+    /// of maintained: keeping a sorted array cost an O(n) insert/remove per update.
+    /// - Complexity: O(w log w) for the scene's w windows (released ones included).
+    func visibleBackToFront(_ scene: Int) -> [Int32] {
+        var visible = scenes[scene].windows.filter { objects[Int($0)].isAlive && !objects[Int($0)].isHidden }
+        visible.sort { zKey($0) < zKey($1) }
+        return visible
     }
 
     private mutating func nextFront() -> UInt64 {
@@ -39,10 +21,9 @@ extension EngineState {
     }
 
     /// Brings a visible window to the front of its level (W4) with a fresh sequence.
+    /// - Complexity: one z-key update in the scene's tree.
     private mutating func raise(_ w: Int32) {
-        removeFromOrder(w)
         objects[Int(w)].sequence = nextFront()
-        insertIntoOrder(w)
         let scene = Int(objects[Int(w)].scene)
         scenes[scene].tree.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
     }
@@ -50,6 +31,7 @@ extension EngineState {
     // MARK: Show and hide
 
     /// W4/W5: a hidden window becomes visible at the front of its level.
+    /// - Complexity: one insertion into the scene's tree.
     mutating func show(_ w: Int32, _ out: inout [Observation]) {
         guard objects[Int(w)].isHidden else { return }   // N1: nothing to post
         objects[Int(w)].isHidden = false
@@ -59,15 +41,14 @@ extension EngineState {
         } else {
             objects[Int(w)].sequence = nextFront()
         }
-        insertIntoOrder(w)
         let scene = Int(objects[Int(w)].scene)
         objects[Int(w)].leaf = scenes[scene].tree.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         out.append(.notify(window: names[Int(w)], .didBecomeVisible))
     }
 
-    /// Takes a visible window out of the order and the index (no notifications).
+    /// Takes a visible window out of the index (no notifications).
+    /// - Complexity: one removal from the scene's tree.
     private mutating func takeOffScreen(_ w: Int32) {
-        removeFromOrder(w)
         let scene = Int(objects[Int(w)].scene)
         scenes[scene].tree.remove(LeafID(rawValue: objects[Int(w)].leaf))
         objects[Int(w)].leaf = Self.null
@@ -75,6 +56,8 @@ extension EngineState {
     }
 
     /// N2 for `hide`: cancelled touches, didResignKey + didBecomeHidden, successor.
+    /// - Complexity: one tree removal, plus the touch scan and, when `w` was key,
+    ///   the successor search (amortized O(1) per history entry).
     mutating func hide(_ w: Int32, _ out: inout [Observation]) {
         guard !objects[Int(w)].isHidden else { return }
         if mutation != .noCancelOnHide { cancelTouches(&out) { t in t.window == w } }
@@ -96,7 +79,9 @@ extension EngineState {
         if wasVisible { takeOffScreen(w) }
         if wasKey { out.append(.notify(window: names[Int(w)], .didResignKey)) }
         if wasVisible { out.append(.notify(window: names[Int(w)], .didBecomeHidden)) }
-        scenes[scene].keyHistory.removeAll { $0 == w }
+        // Its history entries go stale (skipped, later compacted away) instead of
+        // an O(history) removal.
+        objects[Int(w)].keyStamp = 0
         destroy(w)
         if wasKey { handKeyToSuccessor(scene, leaving: w, &out) }
     }
@@ -104,10 +89,15 @@ extension EngineState {
     // MARK: Key window
 
     /// K4: the most recent other window in the history that is alive and visible.
+    /// Stale entries (an older time of a window that became key again, or of a
+    /// released window) are skipped.
+    /// - Complexity: O(entries after the successor's); the history is compacted
+    ///   when it doubles, so this is bounded by twice the live entries.
     private func successor(_ scene: Int, leaving w: Int32) -> Int32 {
-        for candidate in scenes[scene].keyHistory.reversed() where candidate != w {
-            let r = objects[Int(candidate)]
-            if r.isAlive && (!r.isHidden || mutation == .successorIgnoresVisibility) { return candidate }
+        for entry in scenes[scene].keyHistory.reversed() where entry.window != w {
+            let r = objects[Int(entry.window)]
+            guard r.keyStamp == entry.stamp else { continue }
+            if r.isAlive && (!r.isHidden || mutation == .successorIgnoresVisibility) { return entry.window }
         }
         return Self.null
     }
@@ -121,11 +111,25 @@ extension EngineState {
         }
     }
 
-    /// Records `w` as the scene's key window and its most recent entry in the history.
+    /// Records `w` as the scene's key window and its most recent entry in the history:
+    /// a fresh stamp makes the window's older entries stale.
+    /// - Complexity: amortized O(1).
     private mutating func becomeKey(_ w: Int32, _ scene: Int) {
         scenes[scene].key = w
-        if let index = scenes[scene].keyHistory.lastIndex(of: w) { scenes[scene].keyHistory.remove(at: index) }
-        scenes[scene].keyHistory.append(w)
+        keyStampCounter += 1
+        objects[Int(w)].keyStamp = keyStampCounter
+        scenes[scene].keyHistory.append((w, keyStampCounter))
+        if scenes[scene].keyHistory.count > 2 * scenes[scene].keyHistoryCompacted + 32 {
+            compactKeyHistory(scene)
+        }
+    }
+
+    /// Drops stale entries, keeping the live ones in order.
+    /// - Complexity: O(history); called when the history doubled since last time.
+    mutating func compactKeyHistory(_ scene: Int) {
+        let objects = self.objects
+        scenes[scene].keyHistory.removeAll { objects[Int($0.window)].keyStamp != $0.stamp }
+        scenes[scene].keyHistoryCompacted = scenes[scene].keyHistory.count
     }
 
     /// K2: old key resigns, then `w` becomes key; nothing when it already is.
@@ -146,6 +150,7 @@ extension EngineState {
     }
 
     /// K3: show if hidden, else bring to the front of its level; then make key.
+    /// - Complexity: one tree update plus amortized O(1) for the key history.
     mutating func makeKeyAndVisible(_ w: Int32, _ out: inout [Observation]) {
         if objects[Int(w)].isHidden {
             show(w, &out)
@@ -159,6 +164,7 @@ extension EngineState {
 
     /// W4/W5/W6: a real level change of a visible window puts it at the front of
     /// its new level; a hidden window just keeps the new level.
+    /// - Complexity: at most one z-key update in the scene's tree.
     mutating func setLevel(_ w: Int32, _ level: Double) {
         let visible = !objects[Int(w)].isHidden
         if objects[Int(w)].level == level {
@@ -169,10 +175,8 @@ extension EngineState {
             objects[Int(w)].level = level
             return
         }
-        removeFromOrder(w)
         objects[Int(w)].level = level
         if mutation != .levelChangeNoRaise { objects[Int(w)].sequence = nextFront() }
-        insertIntoOrder(w)
         if mutation != .wrongZAfterLevelChange {
             let scene = Int(objects[Int(w)].scene)
             scenes[scene].tree.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))

@@ -24,6 +24,8 @@ struct EngineState {
     /// range; the `sameLevelNewGoesBehind` mutant counts down from below it.
     var frontSequence: UInt64 = 1 << 40
     var backSequence: UInt64 = (1 << 40) - 1
+    /// The last stamp given to a key-history entry (K4); 0 means "none".
+    var keyStampCounter: UInt64 = 0
 
     init(mutation: IndexedEngineMutation?) {
         self.mutation = mutation
@@ -119,7 +121,10 @@ struct EngineState {
             let key = scenes[sceneIndex(scene)].key
             out.append(.press(window: key == Self.null ? nil : names[Int(key)]))
         case let .hit(point, scene):
-            out.append(.hit(target(of: route(scene: sceneIndex(scene), x: point.x, y: point.y))))
+            // Two statements: `target(of: route(...))` would copy `self` for
+            // `target` before `route` mutates it.
+            let hit = route(scene: sceneIndex(scene), x: point.x, y: point.y)
+            out.append(.hit(target(of: hit)))
         case let .order(scene):
             let index = sceneIndex(scene)
             out.append(.order(scene: scenes[index].name, windows: frontToBack(index)))
@@ -135,8 +140,9 @@ struct EngineState {
     }
 
     /// The visible windows of a scene, front to back, by name (Q1).
+    /// - Complexity: O(w log w) for the scene's w windows (derived, see `SceneRecord`).
     func frontToBack(_ scene: Int) -> [String] {
-        scenes[scene].order.reversed().map { names[Int($0)] }
+        visibleBackToFront(scene).reversed().map { names[Int($0)] }
     }
 
     // MARK: Creation
@@ -148,6 +154,7 @@ struct EngineState {
         record.scene = scene
         record.level = level
         add(record, name: name)
+        scenes[Int(scene)].windows.append(w)
         if withRootView {
             let root = createView(name + ".root", parent: w, frame: Rect(0, 0, frame.width, frame.height))
             objects[Int(w)].rootView = root

@@ -45,20 +45,33 @@ struct ObjectRecord {
     var rootView: Int32 = EngineState.null
     /// The window's leaf in its scene's tree while visible, else `null`.
     var leaf: Int32 = EngineState.null
+    /// The stamp of this window's latest entry in its scene's key history, or 0
+    /// (never key, or released): older entries of the window are stale (K4).
+    var keyStamp: UInt64 = 0
 }
 
-/// One scene: its windows' index and order, key window and key history (S1).
+/// One scene: its windows' index, key window and key history (S1).
+///
+/// There is no stored visible order: updates are frequent and order queries rare,
+/// so the order (W3, W4) is derived on demand from `windows` by sorting the visible
+/// ones by (level, sequence); see ``EngineState/visibleBackToFront(_:)``.
 struct SceneRecord {
     var name: String
     /// The tree of the scene's **visible** windows, with conservative boxes.
     var tree = DynamicBoxTree()
-    /// Visible windows sorted back to front by (level, sequence) (W3, W4).
-    var order: [Int32] = []
+    /// Every window created in the scene, released ones included (filtered by
+    /// `isAlive` when read): appending is O(1) and slots are never reused.
+    var windows: [Int32] = []
     /// The key window (K1), possibly hidden, or `null`.
     var key: Int32 = EngineState.null
-    /// Windows in the order they last became key, most recent last, each once
-    /// (K4 only asks for each window's most recent time).
-    var keyHistory: [Int32] = []
+    /// Each time a window became key, appended with a fresh stamp, most recent
+    /// last. An entry is live when its stamp equals the window's `keyStamp` (K4 only
+    /// asks for each window's most recent time); stale entries are skipped and
+    /// dropped by ``EngineState/compactKeyHistory(_:)``.
+    var keyHistory: [(window: Int32, stamp: UInt64)] = []
+    /// `keyHistory.count` after the last compaction: the next one waits until the
+    /// history has doubled, so compaction is amortized O(1) per entry.
+    var keyHistoryCompacted = 0
 
     init(name: String) { self.name = name }
 }
