@@ -63,7 +63,7 @@ public struct PointQueryCursor: Sendable {
         if capacity > 0 { heap.reserveCapacity(capacity) }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func push(_ entry: Entry) {
         var i = heapCount
         if i == heap.count { heap.append(entry) } else { heap[i] = entry }
@@ -80,7 +80,7 @@ public struct PointQueryCursor: Sendable {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func popMax() -> Int32? {
         guard heapCount > 0 else { return nil }
         heapCount -= 1
