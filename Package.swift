@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: [
             "WindowModel", "ScenarioLanguage", "ReferenceModel", "IndexedEngine",
         ], resources: [.copy("Scenarios")]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "WindowModel"]),
         .testTarget(name: "IndexedEngineTests", dependencies: [
             "WindowModel", "IndexedEngine", "ReferenceModel", "ScenarioLanguage",
         ]),

@@ -3,24 +3,19 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WindowModel
 
-/// SplitMix64: the workloads' own reproducible generator, so a seed means the same
+/// The workloads' reproducible draws, on WindowModel's SplitMix64 bits, so a seed means the same
 /// scene on every machine and in every version of the standard library (whose
 /// `random(in:)` algorithms are not promised to stay fixed, hence the explicit
 /// conversions below).
 public struct WorkloadRandom: Sendable {
-    private var state: UInt64
+    private var bits: SeededRandom
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { bits = SeededRandom(seed: seed) }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { bits.next() }
 
     /// Uniform in `[0, 1)`, from the top 53 bits.
     public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }

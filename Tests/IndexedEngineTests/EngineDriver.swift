@@ -47,20 +47,3 @@ func moved(_ id: String, _ x: Double, _ y: Double) -> Command { .touchMoved(id: 
 let order: Command = .order(scene: mainSceneName)
 let keyWindow: Command = .keyWindow(scene: mainSceneName)
 
-/// SplitMix64, seedable; `WINDOWLAB_SEED` replays one seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    static func seeds(default defaults: [UInt64]) -> [UInt64] {
-        if let text = ProcessInfo.processInfo.environment["WINDOWLAB_SEED"], let seed = UInt64(text) { return [seed] }
-        return defaults
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowModel
 import SpatialIndex
 
 /// The index's reason to exist: on a desktop-like stack, finding the front-most

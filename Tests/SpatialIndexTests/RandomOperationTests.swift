@@ -1,4 +1,5 @@
 import Testing
+import WindowModel
 import SpatialIndex
 
 /// Seeded random sequences of every operation, each followed by `checkInvariants()`

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, fast, reproducible random number generator (SplitMix64).
 ///
 /// Every random choice in WindowLab comes from one of these, seeded explicitly, so a
@@ -27,32 +29,22 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniformly chosen element; `items` must not be empty.
     public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-}
 
-/// Reads the environment variables that steer randomized tests and campaigns.
-public enum HarnessEnvironment {
-    /// `WINDOWLAB_SEED`: replay exactly this case seed (decimal or 0x hex).
+    /// `count` random bytes.
+    public mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
+    }
+
+    /// The seed `WINDOWLAB_SEED` names (decimal or `0x` hex), if it is set: randomized
+    /// tests run just that case, so a printed seed replays its failure.
     public static var replaySeed: UInt64? {
-        guard let text = getenvString("WINDOWLAB_SEED") else { return nil }
-        if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
-        return UInt64(text)
-    }
-
-    /// `WINDOWLAB_PROPERTY_CASES`: how many cases a property suite runs (default given).
-    public static func propertyCases(default value: Int) -> Int {
-        getenvString("WINDOWLAB_PROPERTY_CASES").flatMap { Int($0) }.map { max(1, $0) } ?? value
-    }
-
-    private static func getenvString(_ name: String) -> String? {
-        guard let raw = getenv(name) else { return nil }
+        guard let raw = getenv("WINDOWLAB_SEED") else { return nil }
         let text = String(cString: raw).trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
+        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
+    /// The seeds a randomized test runs: the replay seed alone when set, else `defaults`.
+    public static func seeds(default defaults: [UInt64]) -> [UInt64] {
+        replaySeed.map { [$0] } ?? defaults
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
