@@ -54,10 +54,12 @@ let package = Package(
         .target(name: "RoutingWorkloads", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine",
         ]),
+        // Counts heap allocations for `windowlab bench` (interposes malloc; CLI only).
+        .target(name: "CMallocCounter"),
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
-            "RoutingWorkloads",
+            "RoutingWorkloads", "CMallocCounter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

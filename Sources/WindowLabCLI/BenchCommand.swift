@@ -1,3 +1,4 @@
+import CMallocCounter
 import ArgumentParser
 import Foundation
 import RoutingWorkloads
@@ -22,9 +23,10 @@ struct Bench: ParsableCommand {
             pass-through, 2% transparent, 5% statusBar, 5% alert+k) and dense (the same \
             with sides up to 1200).
 
-            Heap allocations per routed touch are not counted here (that needs a \
-            malloc interposer): 'allocationsPerTouch' is null, and Benchmarks/ \
-            (swift package --disable-sandbox benchmark) reports mallocCountTotal.
+            'allocationsPerTouch' counts heap allocations (malloc, calloc, realloc, \
+            aligned allocators: windowlab interposes them) over every routed touch of \
+            the indexed engine, divided by the touches; Benchmarks/ (swift package \
+            --disable-sandbox benchmark) reports mallocCountTotal the same way.
 
             Examples:
               windowlab bench --n 1000,10000
@@ -80,7 +82,9 @@ struct Bench: ParsableCommand {
         var results: [RoutingResult] = []
         for kind in kinds {
             for n in parsedSizes {
-                let result = RoutingBenchmark.run(kind, windows: n, options: options)
+                let result = RoutingBenchmark.run(kind, windows: n, options: options) {
+                    Int(windowlab_allocation_count())
+                }
                 results.append(result)
                 if !json { print(Self.row(result)) }
                 if !result.enginesAgree {
