@@ -15,7 +15,10 @@ echo "-- package-benchmark mallocCountTotal p90 against Thresholds/, N <= $WINDO
 # `benchmark thresholds check` (1.38.1) answered "Could not find any matching absolute
 # thresholds" for the files its own `thresholds update` wrote, so this step runs the
 # suite and compares the table's p90 column with the committed files itself.
-table="$(swift package --disable-sandbox benchmark --metric mallocCountTotal --no-progress 2>&1)"
+table="$(swift package --disable-sandbox benchmark --metric mallocCountTotal --no-progress 2>&1)" || {
+  printf '%s\n' "$table" | tail -40
+  echo "FAIL: the benchmark suite did not build or run"; exit 1
+}
 status=0
 while IFS='|' read -r name p90; do
   file="Thresholds/RoutingBenchmarks.${name//\//_}.p90.json"

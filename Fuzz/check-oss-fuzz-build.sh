@@ -16,7 +16,7 @@ for target in FuzzDifferential FuzzScenarioParser FuzzCorpusReader; do
   [[ -s $OUT/${target}_seed_corpus.zip ]] || { echo "missing seed corpus for $target" >&2; exit 1; }
   # Each target must run its seeds without a crash.
   mkdir -p "$work/unzipped/$target"
-  python3 -m zipfile -e "$OUT/${target}_seed_corpus.zip" "$work/unzipped/$target"
+  unzip -q -o "$OUT/${target}_seed_corpus.zip" -d "$work/unzipped/$target"
   SWIFT_BACKTRACE=enable=no "$OUT/$target" -runs=0 "$work/unzipped/$target" >"$work/$target.log" 2>&1 \
     || { tail -20 "$work/$target.log" >&2; exit 1; }
   echo "ok $target: $(ls "$work/unzipped/$target" | wc -l) seeds replayed"

@@ -32,6 +32,13 @@ public struct CorpusWriteSummary: Sendable {
 /// into place; a pack is never rewritten in place, so an interrupted or failed
 /// command leaves the old file (or none), never a partial one.
 public enum CorpusFiles {
+    /// One raw input (a libFuzzer crash file, a regression entry): a regular file of
+    /// at most ``CorpusPack/Limits/maxEntrySize`` bytes, checked before reading (a FIFO
+    /// or device is refused, never waited on).
+    public static func readInput(_ path: String) throws(CorpusPackError) -> [UInt8] {
+        try FileSystem.readFile(path, limit: CorpusPack.Limits.maxEntrySize)
+    }
+
     /// Reads and checks the pack at `path`.
     public static func readPack(_ path: String) throws(CorpusPackError) -> PackReading {
         let bytes = try FileSystem.readFile(path, limit: CorpusPack.Limits.maxPackFileSize)

@@ -228,10 +228,24 @@ extension EngineState {
     /// touch id order.
     mutating func cancelTouches(_ out: inout [Observation], where isDoomed: ((window: Int32, view: Int32)) -> Bool) {
         guard !touches.isEmpty else { return }
-        let ids = touches.filter { isDoomed($0.value) }.keys.sorted()
+        let ids = touches.filter { isDoomed($0.value) }.keys.sorted { Self.cancellationKey($0) < Self.cancellationKey($1) }
         for id in ids {
             let t = touches.removeValue(forKey: id)!
             out.append(.touchCancelled(id, window: names[Int(t.window)], view: names[Int(t.view)]))
         }
+    }
+}
+
+extension EngineState {
+    /// T5's order as a sort key: (0 for digit ids, 1 for others; the digits without
+    /// leading zeros, left-padded with zeros to a common width so text order is
+    /// numeric order; the id's text to break ties such as `010` vs `10`).
+    static func cancellationKey(_ id: TouchID) -> (Int, String, String) {
+        let utf8 = id.text.utf8
+        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return (1, "", id.text) }
+        var significant = Substring(id.text)
+        while significant.first == "0" { significant = significant.dropFirst() }
+        let width = CommandLimits.scenario.maxNameLength
+        return (0, String(repeating: "0", count: max(0, width - significant.count)) + significant, id.text)
     }
 }

@@ -34,9 +34,9 @@ extension ReferenceWindowSystem {
     }
 
     /// T5: ends every touch matching `predicate` and reports them in ascending id
-    /// order (``TouchID``'s `<` is that order).
+    /// order (``cancellationPrecedes(_:_:)``).
     func cancelTouches(where predicate: (ActiveTouch) -> Bool) -> [Observation] {
-        let cancelled = touches.filter(predicate).sorted { $0.id < $1.id }
+        let cancelled = touches.filter(predicate).sorted { Self.cancellationPrecedes($0.id, $1.id) }
         touches.removeAll(where: predicate)
         return cancelled.map { .touchCancelled($0.id, window: $0.window.name, view: $0.view.name) }
     }
@@ -49,5 +49,26 @@ extension ReferenceWindowSystem {
     /// ancestor).
     private func target(of touch: ActiveTouch, at point: Point) -> Observation.Target {
         Observation.Target(window: touch.window.name, view: touch.view.name, point: localPoint(point, in: touch.view))
+    }
+}
+
+extension ReferenceWindowSystem {
+    /// T5's order: ids made only of digits first, by numeric value; then the other
+    /// ids as text; digit ids of equal value (`010`, `10`) as text.
+    static func cancellationPrecedes(_ a: TouchID, _ b: TouchID) -> Bool {
+        let aIsNumber = isAllDigits(a.text), bIsNumber = isAllDigits(b.text)
+        if aIsNumber != bIsNumber { return aIsNumber }
+        if aIsNumber {
+            // Compare values without converting (ids may be longer than any Int):
+            // fewer significant digits is smaller; equally many compare as text.
+            let aDigits = a.text.drop { $0 == "0" }, bDigits = b.text.drop { $0 == "0" }
+            if aDigits.count != bDigits.count { return aDigits.count < bDigits.count }
+            if aDigits != bDigits { return aDigits < bDigits }
+        }
+        return a.text < b.text
+    }
+
+    private static func isAllDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0 >= "0" && $0 <= "9" }
     }
 }

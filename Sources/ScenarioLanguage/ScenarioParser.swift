@@ -69,7 +69,7 @@ public struct ScenarioParser: Sendable {
     }
 
     /// Reads and parses the file at `path`. The file's size is checked before it is
-    /// read, and reading stops after ``maxFileBytes`` in any case (pipes, devices).
+    /// read, and reading stops after ``maxFileBytes`` in any case (devices); FIFOs are refused.
     /// Errors name the file as `path`.
     public func parseFile(atPath path: String) throws(ScenarioError) -> Scenario {
         try parse(bytes: Self.readBounded(path), file: path)
@@ -91,6 +91,11 @@ public struct ScenarioParser: Sendable {
             throw failure("cannot read the file: no such file")
         }
         guard !isDirectory.boolValue else { throw failure("cannot read the file: it is a directory") }
+        // Opening a FIFO blocks until something writes to it: refuse it instead.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            throw failure("cannot read the file: it is a FIFO (named pipe), not a scenario file")
+        }
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
            let size = (attributes[.size] as? NSNumber)?.intValue, size > maxFileBytes {
             throw failure(tooLarge(size))

@@ -60,8 +60,11 @@ struct Bench: ParsableCommand {
         guard workload == "all" || WorkloadKind(rawValue: workload) != nil else {
             throw ValidationError("--workload must be desktop, dense or all")
         }
-        guard !parsedSizes.isEmpty, parsedSizes.allSatisfy({ $0 >= 1 }) else {
-            throw ValidationError("--n takes positive window counts separated by commas, e.g. 100,1000")
+        guard !parsedSizes.isEmpty, parsedSizes.allSatisfy({ $0 >= 1 && $0 <= 1_000_000 }) else {
+            throw ValidationError("--n takes window counts from 1 to 1000000 separated by commas, e.g. 100,1000")
+        }
+        guard touches <= 1_000_000, updates <= 1_000_000, referenceBudget.isFinite, referenceBudget <= 86_400 else {
+            throw ValidationError("--touches and --updates take at most 1000000, --reference-budget at most 86400 seconds")
         }
         guard touches >= 1, updates >= 0, referenceBudget > 0 else {
             throw ValidationError("--touches must be positive, --updates not negative, --reference-budget positive")

@@ -50,7 +50,9 @@ struct Check: ParsableCommand {
     var maxFindings: Int = 10
 
     func validate() throws {
-        guard time.isFinite, time >= 0 else { throw ValidationError("--time must be a number of seconds, 0 or more") }
+        guard time.isFinite, time >= 0, time <= 31_536_000 else {
+            throw ValidationError("--time must be a number of seconds from 0 to 31536000 (a year)")
+        }
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         guard maxFindings >= 0 else { throw ValidationError("--max-findings cannot be negative") }
     }

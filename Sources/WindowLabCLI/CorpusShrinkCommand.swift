@@ -26,11 +26,14 @@ struct CorpusShrink: ParsableCommand {
     @Option(name: .shortAndLong, help: "The scenario file to write.") var output: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: input), data.count <= CorpusPack.Limits.maxEntrySize else {
-            FileHandle.standardError.write(Data("error: \(input): cannot be read (or over 1 MiB)\n".utf8))
+        let bytes: [UInt8]
+        do {
+            bytes = try CorpusFiles.readInput(input)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        guard let commands = CommandDecoder.decode(Array(data)).commandList else {
+        guard let commands = CommandDecoder.decode(bytes).commandList else {
             FileHandle.standardError.write(Data("error: \(input): another encoding version\n".utf8))
             throw ExitCode(2)
         }
@@ -41,7 +44,12 @@ struct CorpusShrink: ParsableCommand {
         }
         let text = finding.scenarioText(engines: engines, origin: "from fuzz input \(input)")
         try AtomicFile.write(Array(text.utf8), to: output)
-        try FindingPicture.save(scenarioText: text, file: output, engines: engines)
+        do {
+            try FindingPicture.save(scenarioText: text, file: output, engines: engines)
+        } catch {
+            // The scenario is the finding; a missing picture is worth a warning, not a failure.
+            FileHandle.standardError.write(Data("warning: no picture for \(output): \(error)\n".utf8))
+        }
         print("\(output): \(finding.commands.count) commands (from \(commands.count)); \(finding.divergence.summary)")
     }
 }

@@ -92,29 +92,14 @@ public enum CoordinateSpace: Hashable, Sendable {
 
 /// A touch identifier as a scenario writes it: digits (`1`, `42`) or a name (`f1`).
 ///
-/// Touches are ordered (for the cancellation order of one operation) by number when
-/// both are all digits, numbers before names, then as text.
-public struct TouchID: Hashable, Sendable, Comparable, CustomStringConvertible {
+/// Plain data. The order in which one command's cancellations are reported (T5) is
+/// a rule, so each engine implements it itself; the differential test then checks
+/// the two implementations against each other.
+public struct TouchID: Hashable, Sendable, CustomStringConvertible {
     public let text: String
 
     public init(_ text: String) { self.text = text }
     public init(_ number: Int) { self.text = String(number) }
 
     public var description: String { text }
-
-    private var isNumeric: Bool { !text.isEmpty && text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
-
-    public static func < (a: TouchID, b: TouchID) -> Bool {
-        switch (a.isNumeric, b.isNumeric) {
-        case (true, false): return true
-        case (false, true): return false
-        case (true, true):
-            let x = a.text.drop { $0 == "0" }, y = b.text.drop { $0 == "0" }
-            if x.count != y.count { return x.count < y.count }
-            if x != y { return x < y }
-            return a.text < b.text
-        case (false, false):
-            return a.text < b.text
-        }
-    }
 }

@@ -1,3 +1,0 @@
-import Testing
-
-// Placeholder: suites for this module are being written.
