@@ -55,19 +55,12 @@ public final class IndexedWindowSystem: WindowSystem {
         state.invariantViolations()
     }
 
-    /// Routes a point in `main` without building observations: the routing core
-    /// that `hit` and `touch began` use, for benchmarks. Returns the hit view's
-    /// slot, or -1.
-    package func routeForBenchmark(x: Double, y: Double) -> Int32 {
-        state.route(scene: 0, x: x, y: y)?.view ?? -1
-    }
-
     /// Query statistics of the most recent routing query, for tests.
     package var lastQueryStatistics: QueryStatistics { state.cursor.statistics }
 }
 
 extension IndexedWindowSystem {
-    /// ``routeForBenchmark(x:y:)``'s answer and the same point routed by a linear
+    /// ``hitTarget(at:scene:)``'s answer and the same point routed by a linear
     /// scan of the visible order, as `window/view at x y` text (or nil): tests
     /// check that the index never changes an answer, bit for bit.
     package func routeBothWays(x: Double, y: Double, scene: String = mainSceneName) -> (indexed: String?, scanned: String?) {

@@ -68,10 +68,8 @@ public struct CommandValidator: Sendable {
     public var sceneNames: Set<String> { scenes }
     public func isLiveWindow(_ name: String) -> Bool { windowScene[name] != nil }
     public func isLiveView(_ name: String) -> Bool { viewParent[name] != nil }
-    public func isDefined(_ name: String) -> Bool { definedNames.contains(name) }
     public func scene(ofWindow name: String) -> String? { windowScene[name] }
     public func depth(ofView name: String) -> Int? { viewDepth[name] }
-    public var objectCount: Int { definedNames.count }
 
     /// Whether `text` is a well-formed window, view or scene name: letters, digits,
     /// `_`, `.`, `-`, starting with a letter or `_`.

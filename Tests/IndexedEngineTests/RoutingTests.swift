@@ -124,7 +124,7 @@ struct RoutingTests {
             let x = Double.random(in: 0..<3840, using: &rng), y = Double.random(in: 0..<2160, using: &rng)
             let answer = d.system.routeBothWays(x: x, y: y)
             #expect(answer.indexed != nil && answer.indexed == answer.scanned)
-            _ = d.system.routeForBenchmark(x: x, y: y)
+            _ = d.system.hitTarget(at: Point(x, y), scene: mainSceneName)
             tested += d.system.lastQueryStatistics.nodesTested
         }
         // 4001 tree nodes; a scan would look at ~2000 windows per touch.
