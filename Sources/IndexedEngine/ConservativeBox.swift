@@ -1,6 +1,6 @@
 import SpatialIndex
 
-/// The box a window gets in its scene's ``DynamicBoxTree``: a closed screen-space box
+/// The box a window gets in its scene's ``StackingGrid``: a closed screen-space box
 /// that contains every screen point the exact window test (G4) could accept.
 ///
 /// The exact test maps a screen point `s` into window space as

@@ -10,33 +10,33 @@ struct RoutedHit {
 }
 
 // Routing (T1, T2, T6) through the index, and the exact hit test (G2, G4, H1-H5).
-// Nothing here allocates: the query cursor is reused, the view walk recurses over
+// Nothing here allocates: the query cursor is a plain value, the view walk recurses over
 // linked subview lists, and results are plain values.
 extension EngineState {
     /// T1: the front-most visible window of the scene whose hit test is non-nil.
-    /// The tree yields candidate windows front to back (their boxes are conservative,
+    /// The grid yields candidate windows front to back (their boxes are conservative,
     /// see ``ConservativeBox``); each gets the exact test, and a nil answer lets the
     /// point through to the next candidate.
-    /// - Complexity: the index query (O(log n) nodes on desktop-like stacks) plus the
-    ///   exact test of each candidate until one answers.
+    /// - Complexity: the index query (O(1) plus the cell entries in front of the
+    ///   answer) plus the exact test of each candidate until one answers.
     mutating func route(scene: Int, x: Double, y: Double) -> RoutedHit? {
         // Move the cursor out for the query: the query then only reads `self`, so
-        // the tree is borrowed in place instead of copied (and retained) per call.
-        var local = PointQueryCursor(capacity: 0)
+        // the grid is borrowed in place instead of copied (and retained) per call.
+        var local = GridQueryCursor()
         swap(&local, &cursor)
         defer { swap(&local, &cursor) }
         return route(scene: scene, x: x, y: y, cursor: &local)
     }
 
     /// ``route(scene:x:y:)`` with an explicit cursor; reads `self` only.
-    func route(scene: Int, x: Double, y: Double, cursor: inout PointQueryCursor) -> RoutedHit? {
-        // Borrow the tree in place through the scenes' buffer: no copy of the tree
-        // value (and no retain/release of its node array) per query or per leaf.
+    func route(scene: Int, x: Double, y: Double, cursor: inout GridQueryCursor) -> RoutedHit? {
+        // Borrow the grid in place through the scenes' buffer: no copy of the grid
+        // value (and no retain/release of its arrays) per query or per leaf.
         // Safe: `self` is not mutated while the buffer pointer is in use.
         scenes.withUnsafeBufferPointer { scenes in
-            scenes[scene].tree.startQuery(x: x, y: y, cursor: &cursor)
-            while let leaf = scenes[scene].tree.nextLeaf(&cursor) {
-                let w = scenes[scene].tree.payload(of: leaf)
+            scenes[scene].index.startQuery(x: x, y: y, cursor: &cursor)
+            while let leaf = scenes[scene].index.nextLeaf(&cursor) {
+                let w = scenes[scene].index.payload(of: leaf)
                 if let hit = hitTestWindow(w, x, y) { return hit }
             }
             return nil

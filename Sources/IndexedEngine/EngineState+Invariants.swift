@@ -7,15 +7,15 @@ extension EngineState {
         var problems: [String] = []
         var orderedCount = 0
         for (index, scene) in scenes.enumerated() {
-            problems += scene.tree.checkInvariants().map { "scene \(scene.name) index: \($0)" }
+            problems += scene.index.checkInvariants().map { "scene \(scene.name) index: \($0)" }
             let order = visibleBackToFront(index)
             orderedCount += order.count
             // The derived order is strict: no two visible windows share a z-key.
             for (a, b) in zip(order, order.dropFirst()) where !(zKey(a) < zKey(b)) {
                 problems.append("scene \(scene.name): \(names[Int(a)]) and \(names[Int(b)]) share a z-key")
             }
-            if scene.tree.count != order.count {
-                problems.append("scene \(scene.name): \(order.count) visible windows, \(scene.tree.count) in the index")
+            if scene.index.count != order.count {
+                problems.append("scene \(scene.name): \(order.count) visible windows, \(scene.index.count) in the index")
             }
             for w in scene.windows where objects[Int(w)].isWindow == false || Int(objects[Int(w)].scene) != index {
                 problems.append("scene \(scene.name): window list holds \(names[Int(w)]), not a window of it")
@@ -28,15 +28,15 @@ extension EngineState {
                     continue
                 }
                 let leaf = LeafID(rawValue: r.leaf)
-                guard r.leaf != Self.null, scene.tree.isLiveLeaf(leaf), scene.tree.payload(of: leaf) == w else {
+                guard r.leaf != Self.null, scene.index.isLiveLeaf(leaf), scene.index.payload(of: leaf) == w else {
                     problems.append("scene \(scene.name): visible \(name) has no leaf of its own in the index")
                     continue
                 }
-                if scene.tree.box(of: leaf) != conservativeBox(w) {
-                    problems.append("scene \(scene.name): \(name) has box \(scene.tree.box(of: leaf)) in the index, frame says \(conservativeBox(w))")
+                if scene.index.box(of: leaf) != conservativeBox(w) {
+                    problems.append("scene \(scene.name): \(name) has box \(scene.index.box(of: leaf)) in the index, frame says \(conservativeBox(w))")
                 }
-                if scene.tree.zKey(of: leaf) != zKey(w) {
-                    problems.append("scene \(scene.name): \(name) has z-key \(scene.tree.zKey(of: leaf)) in the index, \(zKey(w)) in the engine")
+                if scene.index.zKey(of: leaf) != zKey(w) {
+                    problems.append("scene \(scene.name): \(name) has z-key \(scene.index.zKey(of: leaf)) in the index, \(zKey(w)) in the engine")
                 }
             }
             if scene.key != Self.null && (!objects[Int(scene.key)].isAlive || Int(objects[Int(scene.key)].scene) != index) {

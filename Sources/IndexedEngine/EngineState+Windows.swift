@@ -21,17 +21,17 @@ extension EngineState {
     }
 
     /// Brings a visible window to the front of its level (W4) with a fresh sequence.
-    /// - Complexity: one z-key update in the scene's tree.
+    /// - Complexity: one z-key update in the scene's index.
     private mutating func raise(_ w: Int32) {
         objects[Int(w)].sequence = nextFront()
         let scene = Int(objects[Int(w)].scene)
-        scenes[scene].tree.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
+        scenes[scene].index.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
     }
 
     // MARK: Show and hide
 
     /// W4/W5: a hidden window becomes visible at the front of its level.
-    /// - Complexity: one insertion into the scene's tree.
+    /// - Complexity: one insertion into the scene's index.
     mutating func show(_ w: Int32, _ out: inout [Observation]) {
         guard objects[Int(w)].isHidden else { return }   // N1: nothing to post
         objects[Int(w)].isHidden = false
@@ -42,15 +42,15 @@ extension EngineState {
             objects[Int(w)].sequence = nextFront()
         }
         let scene = Int(objects[Int(w)].scene)
-        objects[Int(w)].leaf = scenes[scene].tree.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
+        objects[Int(w)].leaf = scenes[scene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         out.append(.notify(window: names[Int(w)], .didBecomeVisible))
     }
 
     /// Takes a visible window out of the index (no notifications).
-    /// - Complexity: one removal from the scene's tree.
+    /// - Complexity: one removal from the scene's index.
     private mutating func takeOffScreen(_ w: Int32) {
         let scene = Int(objects[Int(w)].scene)
-        scenes[scene].tree.remove(LeafID(rawValue: objects[Int(w)].leaf))
+        scenes[scene].index.remove(LeafID(rawValue: objects[Int(w)].leaf))
         objects[Int(w)].leaf = Self.null
         objects[Int(w)].isHidden = true
     }
@@ -164,7 +164,7 @@ extension EngineState {
 
     /// W4/W5/W6: a real level change of a visible window puts it at the front of
     /// its new level; a hidden window just keeps the new level.
-    /// - Complexity: at most one z-key update in the scene's tree.
+    /// - Complexity: at most one z-key update in the scene's index.
     mutating func setLevel(_ w: Int32, _ level: Double) {
         let visible = !objects[Int(w)].isHidden
         if objects[Int(w)].level == level {
@@ -179,7 +179,7 @@ extension EngineState {
         if mutation != .levelChangeNoRaise { objects[Int(w)].sequence = nextFront() }
         if mutation != .wrongZAfterLevelChange {
             let scene = Int(objects[Int(w)].scene)
-            scenes[scene].tree.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
+            scenes[scene].index.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
         }
     }
 

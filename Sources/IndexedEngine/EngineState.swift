@@ -15,11 +15,11 @@ struct EngineState {
     var names: [String] = []
     /// Live windows and views by name.
     var slotByName: [String: Int32] = [:]
-    var scenes: [SceneRecord] = [SceneRecord(name: mainSceneName)]
+    var scenes: [SceneRecord] = [SceneRecord(name: mainSceneName, size: defaultSceneSize)]
     /// Active touches: the window and view each is bound to (T3).
     var touches: [TouchID: (window: Int32, view: Int32)] = [:]
     /// Reused by every routing query: no allocation per touch once grown.
-    var cursor = PointQueryCursor()
+    var cursor = GridQueryCursor()
     /// Sequence numbers for "front of its level" count up from the middle of the
     /// range; the `sameLevelNewGoesBehind` mutant counts down from below it.
     var frontSequence: UInt64 = 1 << 40
@@ -64,8 +64,8 @@ struct EngineState {
 
     mutating func apply(_ command: Command, into out: inout [Observation]) {
         switch command {
-        case let .createScene(name, _):
-            scenes.append(SceneRecord(name: name))
+        case let .createScene(name, size):
+            scenes.append(SceneRecord(name: name, size: size))
         case let .createWindow(name, scene, frame, level, withRootView):
             createWindow(name, scene: Int32(sceneIndex(scene)), frame: frame, level: level, withRootView: withRootView)
         case let .createView(name, parent, frame):
@@ -202,12 +202,12 @@ struct EngineState {
         if objects[Int(s)].isWindow { refreshBox(s) }
     }
 
-    /// Puts a visible window's current conservative box into its scene's tree.
+    /// Puts a visible window's current conservative box into its scene's index.
     private mutating func refreshBox(_ w: Int32) {
         let leaf = objects[Int(w)].leaf
         guard leaf != Self.null else { return }
         let scene = Int(objects[Int(w)].scene)
-        scenes[scene].tree.updateBox(LeafID(rawValue: leaf), to: conservativeBox(w))
+        scenes[scene].index.updateBox(LeafID(rawValue: leaf), to: conservativeBox(w))
     }
 
     // MARK: Subview lists

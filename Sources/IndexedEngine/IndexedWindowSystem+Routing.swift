@@ -6,17 +6,16 @@ extension IndexedWindowSystem {
     /// The view a touch beginning at `point` in `scene` would be bound to (T1, T2,
     /// T6), with the point in that view's space; nil when no window answers.
     ///
-    /// Agrees with `apply(.hit(at: point, scene: scene))` bit for bit. Once the
-    /// engine's reusable query cursor has grown to the deepest query seen, a call
-    /// allocates nothing: the scene is found by comparing names, routing works on
+    /// Agrees with `apply(.hit(at: point, scene: scene))` bit for bit. A call
+    /// allocates nothing: the query cursor is a plain value, the scene is found by comparing names, routing works on
     /// slots, and the result copies two stored names (retains, not allocations).
     ///
     /// ```swift
     /// let target = system.hitTarget(at: Point(10, 10), scene: "main")
     /// // Target(window: "app", view: "app.root", point: (10, 10))
     /// ```
-    /// - Complexity: the index query (O(log n) tree nodes on desktop-like stacks)
-    ///   plus the exact hit test of each candidate window until one answers.
+    /// - Complexity: the index query (O(1) plus the cell entries in front of the
+    ///   answer, a few on desktop-like stacks) plus the exact hit test of each candidate window until one answers.
     public func hitTarget(at point: Point, scene: String) -> Observation.Target? {
         let index = state.sceneIndex(scene)
         let hit = state.route(scene: index, x: point.x, y: point.y)
@@ -27,6 +26,12 @@ extension IndexedWindowSystem {
     /// reports that divide index size by window count.
     /// - Complexity: O(number of scenes).
     package func indexedWindowCount(scene: String) -> Int {
-        state.scenes[state.sceneIndex(scene)].tree.count
+        state.scenes[state.sceneIndex(scene)].index.count
+    }
+
+    /// Bytes held by `scene`'s spatial index, for memory reports.
+    /// - Complexity: O(number of scenes).
+    package func indexMemoryBytes(scene: String) -> Int {
+        state.scenes[state.sceneIndex(scene)].index.memoryBytes
     }
 }

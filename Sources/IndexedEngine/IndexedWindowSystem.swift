@@ -2,13 +2,13 @@ import SpatialIndex
 import WindowModel
 
 /// The optimized engine: an independent implementation of `SEMANTICS.md` that routes
-/// touches through a per-scene ``DynamicBoxTree`` of the visible windows.
+/// touches through a per-scene ``StackingGrid`` of the visible windows.
 ///
-/// Each scene's tree holds one leaf per visible window with a conservative box (see
+/// Each scene's grid holds one leaf per visible window with a conservative box (see
 /// ``ConservativeBox``) and the window's stacking key (level, then sequence). A touch
-/// asks the tree for candidate windows front to back and runs the exact hit test
-/// (G4, H1-H5, T2) on each until one answers, so routing touches O(log n) tree nodes
-/// on desktop-like stacks instead of every window. Names are looked up once per
+/// asks the grid for candidate windows front to back (one cell, read from its front
+/// end) and runs the exact hit test (G4, H1-H5, T2) on each until one answers, so
+/// routing reads a few cell entries on desktop-like stacks instead of every window. Names are looked up once per
 /// command; routing itself works on `Int32` slots and allocates nothing.
 ///
 /// ```swift
@@ -48,15 +48,15 @@ public final class IndexedWindowSystem: WindowSystem {
         }
     }
 
-    /// Index soundness (each tree's `checkInvariants()`), index/engine agreement
-    /// (every visible window in its scene's tree with its exact conservative box and
+    /// Index soundness (each grid's `checkInvariants()`), index/engine agreement
+    /// (every visible window in its scene's index with its exact conservative box and
     /// z-key, nothing else there), the visible order, key state and view links.
     public func invariantViolations() -> [String] {
         state.invariantViolations()
     }
 
     /// Query statistics of the most recent routing query, for tests.
-    package var lastQueryStatistics: QueryStatistics { state.cursor.statistics }
+    package var lastQueryStatistics: GridQueryStatistics { state.cursor.statistics }
 }
 
 extension IndexedWindowSystem {

@@ -43,7 +43,7 @@ struct ObjectRecord {
     var isPassthrough = false
     /// The `NAME.root` view while it exists, else `null` (W8, T2).
     var rootView: Int32 = EngineState.null
-    /// The window's leaf in its scene's tree while visible, else `null`.
+    /// The window's leaf in its scene's index while visible, else `null`.
     var leaf: Int32 = EngineState.null
     /// The stamp of this window's latest entry in its scene's key history, or 0
     /// (never key, or released): older entries of the window are stale (K4).
@@ -57,8 +57,10 @@ struct ObjectRecord {
 /// ones by (level, sequence); see ``EngineState/visibleBackToFront(_:)``.
 struct SceneRecord {
     var name: String
-    /// The tree of the scene's **visible** windows, with conservative boxes.
-    var tree = DynamicBoxTree()
+    /// The index of the scene's **visible** windows, with conservative boxes; its
+    /// cells tile the scene (windows outside it are still found, see
+    /// ``StackingGrid``).
+    var index: StackingGrid
     /// Every window created in the scene, released ones included (filtered by
     /// `isAlive` when read): appending is O(1) and slots are never reused.
     var windows: [Int32] = []
@@ -73,7 +75,11 @@ struct SceneRecord {
     /// history has doubled, so compaction is amortized O(1) per entry.
     var keyHistoryCompacted = 0
 
-    init(name: String) { self.name = name }
+    init(name: String, size: Size) {
+        self.name = name
+        index = StackingGrid(bounds: IndexBox(minX: 0, minY: 0, maxX: size.width, maxY: size.height))
+    }
 }
 
 import SpatialIndex
+import WindowModel

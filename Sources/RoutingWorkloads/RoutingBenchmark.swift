@@ -18,7 +18,8 @@ public struct RoutingResult: Sendable, Codable {
     /// Applying the whole command list to a fresh engine (create, views, show).
     public var indexedBuildMilliseconds: Double
     public var referenceBuildMilliseconds: Double
-    /// The spatial index alone: (2 visible - 1) tree nodes of 72 bytes, per window.
+    /// The spatial index alone (per-window records, cell entries and runs,
+    /// allocated slots included), per window.
     public var indexBytesPerWindow: Double
     /// Resident-memory growth while building the whole indexed engine (records,
     /// names, name table, order, index), per window: coarse (page granular, and
@@ -29,8 +30,8 @@ public struct RoutingResult: Sendable, Codable {
     public var allocationsPerTouch: Double?
     /// Indexed-engine updates by kind (see ``UpdateKind``); empty when skipped.
     public var updates: [String: LatencySummary]
-    /// Mean tree nodes tested and candidate windows reported per indexed query.
-    public var indexedNodesTestedMean: Double
+    /// Mean cell entries tested and candidate windows reported per indexed query.
+    public var indexedEntriesTestedMean: Double
     public var indexedCandidatesMean: Double
     /// The clock's own cost, already subtracted from every sample.
     public var clockOverheadNanoseconds: Double
@@ -86,10 +87,10 @@ public enum RoutingBenchmark {
         for p in points.prefix(referenceTimes.count) where reference.hitTarget(at: p, scene: scene) != indexed.hitTarget(at: p, scene: scene) {
             agree = false
         }
-        var nodesTested = 0, candidates = 0
+        var entriesTested = 0, candidates = 0
         for p in points {
             keepAlive(indexed.hitTarget(at: p, scene: scene))
-            nodesTested += indexed.lastQueryStatistics.nodesTested
+            entriesTested += indexed.lastQueryStatistics.entriesTested
             candidates += indexed.lastQueryStatistics.leavesReported
         }
         let visible = indexed.indexedWindowCount(scene: scene)
@@ -102,10 +103,10 @@ public enum RoutingBenchmark {
             ratioP99: referenceSummary.p99 / max(indexedSummary.p99, 1),
             enginesAgree: agree,
             indexedBuildMilliseconds: indexedBuild, referenceBuildMilliseconds: referenceBuild,
-            indexBytesPerWindow: Double(72 * max(2 * visible - 1, 0)) / Double(n),
+            indexBytesPerWindow: Double(indexed.indexMemoryBytes(scene: scene)) / Double(n),
             indexedEngineResidentBytesPerWindow: heapGrowth / Double(n),
             allocationsPerTouch: allocations, updates: updates,
-            indexedNodesTestedMean: Double(nodesTested) / Double(points.count),
+            indexedEntriesTestedMean: Double(entriesTested) / Double(points.count),
             indexedCandidatesMean: Double(candidates) / Double(points.count),
             clockOverheadNanoseconds: LatencySampler.clockOverhead)
     }

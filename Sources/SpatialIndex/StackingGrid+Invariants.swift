@@ -1,0 +1,105 @@
+// The whole-structure validation that tests run after every operation.
+
+extension StackingGrid {
+    /// Checks the whole grid and returns every broken invariant, empty when sound:
+    ///
+    /// - the free list holds exactly the slots that are not live, without a cycle;
+    ///   `count` is the number of live slots;
+    /// - each live leaf's fixed box is its box mapped under the current layout, and
+    ///   each cell of its range holds exactly one entry for it, with the filter box
+    ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
+    /// - each cell's run is strictly ascending by (z-key, leaf), lies inside the
+    ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs.
+    ///
+    /// Release builds compile the check away and return `[]` (it is O(n + entries)
+    /// and tests run in debug).
+    /// - Complexity: O(n + entries + slots) in debug builds, O(1) in release builds.
+    public func checkInvariants() -> [String] {
+        #if DEBUG
+        return invariantProblems()
+        #else
+        return []
+        #endif
+    }
+
+    #if DEBUG
+    private func invariantProblems() -> [String] {
+        var problems: [String] = []
+        func fail(_ text: String) { if problems.count < 20 { problems.append(text) } }
+
+        var free = Set<Int32>()
+        var next = freeList
+        while next != Self.null {
+            guard next >= 0, Int(next) < leaves.count, !leaves[Int(next)].isLive, free.insert(next).inserted else {
+                fail("free list broken at \(next)")
+                break
+            }
+            next = leaves[Int(next)].nextFree
+        }
+        let live = leaves.indices.filter { leaves[$0].isLive }
+        if live.count != count { fail("count \(count), \(live.count) live slots") }
+        if live.count + free.count != leaves.count { fail("\(leaves.count - live.count - free.count) slots lost") }
+
+        var expected = 0
+        for l in live.map({ Int32($0) }) {
+            let b = boxes[Int(l)], f = leaves[Int(l)]
+            if !b.isValid { fail("leaf \(l) has invalid box \(b)") }
+            if (f.fixedMinX, f.fixedMinY, f.fixedMaxX, f.fixedMaxY)
+                != (xAxis.fixed(b.minX), yAxis.fixed(b.minY), xAxis.fixed(b.maxX), yAxis.fixed(b.maxY)) {
+                fail("leaf \(l): fixed box out of date")
+            }
+            let range = cellRange(of: l)
+            for row in range.rows {
+                for column in range.columns {
+                    let cell = row * xAxis.cells + column, span = cells.spans[cell]
+                    let found = cells.slots[span.start ..< span.start + span.count].filter { $0.leaf == l }
+                    let want = entry(of: l, column: column, row: row)
+                    if found.count != 1 || (found[0].minX, found[0].minY, found[0].maxX, found[0].maxY)
+                        != (want.minX, want.minY, want.maxX, want.maxY) {
+                        fail("leaf \(l): cell (\(column), \(row)) has \(found.count) entries, or a stale filter")
+                    }
+                    expected += 1
+                }
+            }
+        }
+
+        var owner = [Int](repeating: -1, count: cells.slots.count)
+        var total = 0
+        if cells.spans.count != xAxis.cells * yAxis.cells { fail("\(cells.spans.count) runs for the layout") }
+        for (cell, span) in cells.spans.enumerated() {
+            total += span.count
+            guard span.count >= 0, span.count <= span.capacity, span.start >= 0,
+                  span.start + span.capacity <= cells.slots.count else {
+                fail("cell \(cell): run \(span) out of bounds")
+                continue
+            }
+            for i in span.start ..< span.start + span.capacity {
+                if owner[i] != -1 { fail("cells \(owner[i]) and \(cell) share slot \(i)") }
+                owner[i] = cell
+            }
+            let column = cell % xAxis.cells, row = cell / xAxis.cells
+            let run = cells.slots[span.start ..< span.start + span.count]
+            for entry in run {
+                guard entry.leaf >= 0, Int(entry.leaf) < leaves.count, leaves[Int(entry.leaf)].isLive else {
+                    fail("cell \(cell): entry for dead leaf \(entry.leaf)")
+                    continue
+                }
+                let range = cellRange(of: entry.leaf)
+                if !range.columns.contains(column) || !range.rows.contains(row) {
+                    fail("cell \(cell): entry for leaf \(entry.leaf), which does not overlap it")
+                }
+            }
+            for (a, b) in zip(run, run.dropFirst()) where a.leaf >= 0 && b.leaf >= 0
+                && Int(a.leaf) < keys.count && Int(b.leaf) < keys.count {
+                let ka = keys[Int(a.leaf)], kb = keys[Int(b.leaf)]
+                if !(ka < kb || (ka == kb && a.leaf < b.leaf)) {
+                    fail("cell \(cell): leaf \(a.leaf) \(ka) not below leaf \(b.leaf) \(kb)")
+                }
+            }
+        }
+        if total != cells.entryCount { fail("entryCount \(cells.entryCount), runs hold \(total)") }
+        if total != expected { fail("runs hold \(total) entries, leaves overlap \(expected) cells") }
+        return problems
+    }
+    #endif
+}

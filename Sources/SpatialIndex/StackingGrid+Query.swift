@@ -1,0 +1,84 @@
+// The one traversal: a lazy point query, front to back by z-key.
+
+/// Counters of one grid point query, for tests that check how much a query read
+/// ("one cell, a few entries"), not how long it took.
+public struct GridQueryStatistics: Hashable, Sendable {
+    /// Cell entries whose filter box was tested against the point.
+    public var entriesTested = 0
+    /// Leaves handed to the caller so far (their exact box contains the point).
+    public var leavesReported = 0
+
+    public init() {}
+}
+
+/// The state of a point query on a ``StackingGrid``: the point, its cell and the
+/// next entry to read. A plain value: a query allocates nothing. Valid for the grid
+/// it was started on, until that grid changes.
+public struct GridQueryCursor: Sendable {
+    var x = 0.0
+    var y = 0.0
+    var localX: UInt8 = 0
+    var localY: UInt8 = 0
+    /// Where the cell's run starts in the slot array.
+    var start = 0
+    /// The next position to read, counting down (front-most first); -1 when done.
+    var position = -1
+    var stats = GridQueryStatistics()
+
+    /// The query point.
+    public var queryX: Double { x }
+    public var queryY: Double { y }
+    /// Counters for the current query, reset by ``StackingGrid/startQuery(x:y:cursor:)``.
+    public var statistics: GridQueryStatistics { stats }
+
+    public init() {}
+}
+
+extension StackingGrid {
+    /// Starts a query for the boxes containing `(x, y)` (closed boxes), front to
+    /// back: call ``nextLeaf(_:)`` until it returns nil.
+    /// - Complexity: O(1).
+    public func startQuery(x: Double, y: Double, cursor: inout GridQueryCursor) {
+        let fx = xAxis.fixed(x), fy = yAxis.fixed(y)
+        let span = cells.spans[Int(fy >> 8) * xAxis.cells + Int(fx >> 8)]
+        cursor.x = x
+        cursor.y = y
+        cursor.localX = UInt8(truncatingIfNeeded: fx)
+        cursor.localY = UInt8(truncatingIfNeeded: fy)
+        cursor.start = span.start
+        cursor.position = span.count - 1
+        cursor.stats = GridQueryStatistics()
+    }
+
+    /// The next box containing the query point, in descending z-key order (equal
+    /// keys by descending leaf number), or nil when there is none.
+    /// - Complexity: O(1 + entries of the cell skipped on the way), each skipped
+    ///   entry a box of the cell in front of the answer whose filter or exact box
+    ///   misses the point.
+    @inline(__always)
+    public func nextLeaf(_ cursor: inout GridQueryCursor) -> LeafID? {
+        cells.slots.withUnsafeBufferPointer { slots in
+            while cursor.position >= 0 {
+                let entry = slots[cursor.start + cursor.position]
+                cursor.position -= 1
+                cursor.stats.entriesTested += 1
+                if entry.contains(cursor.localX, cursor.localY)
+                    && boxes[Int(entry.leaf)].contains(x: cursor.x, y: cursor.y) {
+                    cursor.stats.leavesReported += 1
+                    return LeafID(rawValue: entry.leaf)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Every box containing the point, front to back. Built on the same query.
+    /// - Complexity: O(1 + entries of the point's cell).
+    public func leaves(containingX x: Double, y: Double) -> [LeafID] {
+        var cursor = GridQueryCursor()
+        startQuery(x: x, y: y, cursor: &cursor)
+        var out: [LeafID] = []
+        while let leaf = nextLeaf(&cursor) { out.append(leaf) }
+        return out
+    }
+}

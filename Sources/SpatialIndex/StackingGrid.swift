@@ -1,0 +1,261 @@
+/// A uniform grid over a region of the plane whose cells each keep the boxes that
+/// overlap them **sorted by z-key**, so the front-most box under a point is found by
+/// reading one cell from its front end: a point query costs O(1) plus one step per
+/// box in front of the answer that covers the cell but not the point.
+///
+/// ```
+///   region (bounds) split into cols x rows cells; each cell a sorted run of entries
+///   +-----+-----+-----+        cell (1, 0): [e_back ... e_front]   <- a query reads
+///   |     |  A==|==B  |                      z-key ascending          from the end
+///   +-----+--|--+--|--+
+///   |     |  A  |  B  |        an entry = the box's leaf + its box inside the cell,
+///   +-----+-----+-----+                   in 8-bit fixed point (a filter, see below)
+/// ```
+///
+/// Boxes and points outside the tiled region are clamped to the edge cells, so any
+/// box (infinite ones too) can be stored and every query is answered correctly; the
+/// region only decides where cells are fine. It is the given bounds (the scene)
+/// widened to where most boxes are. The cell size follows the stored boxes
+/// (about their mean size, see ``layout(_:)``) and is re-chosen when the number of
+/// boxes or of cell entries has changed enough.
+///
+/// Each cell keeps a filter box per entry in the cell's own 8-bit fixed point
+/// coordinates, rounded so that it contains the real box's part of the cell: a query
+/// skips entries whose filter misses the point and reports the others, front to
+/// back; the caller's exact test has the last word (as with any conservative box).
+///
+/// ```swift
+/// var grid = StackingGrid(bounds: IndexBox(minX: 0, minY: 0, maxX: 100, maxY: 100))
+/// let a = grid.insert(box: IndexBox(minX: 0, minY: 0, maxX: 10, maxY: 10),
+///                     zKey: ZKey(level: 0, sequence: 1), payload: 7)
+/// var cursor = GridQueryCursor()
+/// grid.startQuery(x: 5, y: 5, cursor: &cursor)
+/// while let leaf = grid.nextLeaf(&cursor) { print(grid.payload(of: leaf)) }  // 7
+/// ```
+///
+/// Cost model (k = boxes per cell, c = cells a box overlaps, about 4 on average
+/// with the default cell size): a query is O(1 + boxes in front of the answer in
+/// its cell); inserting, removing, restacking or moving a box is O(c (log k + k))
+/// for the binary searches and the shifts inside each cell's contiguous run.
+public struct StackingGrid: Sendable {
+    /// "No leaf": the null link of the free list.
+    static let null: Int32 = -1
+
+    /// One stored box's bookkeeping (the box itself is in `boxes`). A free slot has
+    /// `isLive == false` and links the free list through `nextFree`.
+    struct Leaf: Sendable {
+        var payload: Int32
+        /// The box in the grid's fixed point coordinates (see ``GridAxis``) under
+        /// the current layout; `>> 8` gives the cell range.
+        var fixedMinX: Int32
+        var fixedMinY: Int32
+        var fixedMaxX: Int32
+        var fixedMaxY: Int32
+        var isLive: Bool
+        var nextFree: Int32
+    }
+
+    /// The region the cells always tile (finite): the scene, for a window index.
+    public let bounds: IndexBox
+    /// The region the current layout tiles: `bounds` widened to where most boxes
+    /// are (see ``coveredRegion()``).
+    public internal(set) var region: IndexBox
+    /// Leaves by ``LeafID``; slots are reused through the free list.
+    var leaves: [Leaf] = []
+    /// The z-key of each leaf slot, apart from `leaves` so the binary searches of a
+    /// cell read a dense array.
+    var keys: [ZKey] = []
+    /// The exact box of each leaf slot, for the final test of a query.
+    var boxes: [IndexBox] = []
+    var freeList: Int32 = StackingGrid.null
+    /// Number of boxes stored.
+    public private(set) var count = 0
+
+    /// Current cell layout.
+    var xAxis: GridAxis
+    var yAxis: GridAxis
+    /// The cells' runs, row-major, in one shared slot array.
+    var cells: CellStorage
+    /// `count` and `cells.entryCount` when the layout was last chosen (the policy
+    /// of ``relayoutIfNeeded()`` compares against them).
+    var layoutLeafCount = 0
+    var layoutEntryCount = 0
+
+    /// Creates an empty grid whose cells will tile `bounds`.
+    /// - Precondition: `bounds` is valid and finite.
+    /// - Complexity: O(1).
+    public init(bounds: IndexBox) {
+        precondition(bounds.isValid && bounds.minX.isFinite && bounds.minY.isFinite
+                     && bounds.maxX.isFinite && bounds.maxY.isFinite, "grid bounds must be finite: \(bounds)")
+        self.bounds = bounds
+        region = bounds
+        xAxis = GridAxis(origin: bounds.minX, extent: bounds.maxX - bounds.minX, cells: 1)
+        yAxis = GridAxis(origin: bounds.minY, extent: bounds.maxY - bounds.minY, cells: 1)
+        cells = CellStorage(cellCount: 1)
+    }
+
+    /// Whether the grid holds no boxes.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The number of columns and rows of the current layout.
+    public var cellDimensions: (columns: Int, rows: Int) { (xAxis.cells, yAxis.cells) }
+
+    /// Cell entries in use (each box has one per cell it overlaps) and slots
+    /// allocated for them, for memory figures.
+    public var entryCount: Int { cells.entryCount }
+    public var allocatedEntrySlots: Int { cells.slots.count }
+
+    /// Bytes of the grid's arrays (by their element counts, not their capacities):
+    /// per-leaf records, keys and boxes, cell runs and entry slots.
+    /// - Complexity: O(1).
+    public var memoryBytes: Int {
+        leaves.count * (MemoryLayout<Leaf>.stride + MemoryLayout<ZKey>.stride + MemoryLayout<IndexBox>.stride)
+            + cells.spans.count * MemoryLayout<CellStorage.Span>.stride
+            + cells.slots.count * MemoryLayout<CellEntry>.stride
+    }
+
+    // MARK: Leaf accessors
+
+    /// The box stored for `leaf`.
+    /// - Complexity: O(1).
+    public func box(of leaf: LeafID) -> IndexBox { boxes[Int(leaf.rawValue)] }
+
+    /// The z-key stored for `leaf`.
+    /// - Complexity: O(1).
+    public func zKey(of leaf: LeafID) -> ZKey { keys[Int(leaf.rawValue)] }
+
+    /// The payload given when `leaf` was inserted.
+    /// - Complexity: O(1).
+    @inline(__always)
+    public func payload(of leaf: LeafID) -> Int32 { leaves[Int(leaf.rawValue)].payload }
+
+    /// Whether `leaf` currently names a stored box. For consistency checks.
+    /// - Complexity: O(1).
+    public func isLiveLeaf(_ leaf: LeafID) -> Bool {
+        let i = Int(leaf.rawValue)
+        return i >= 0 && i < leaves.count && leaves[i].isLive
+    }
+
+    // MARK: Operations
+
+    /// Adds a box with a z-key and a payload; returns its handle.
+    /// - Precondition: `box.isValid` (no NaN, min <= max).
+    /// - Complexity: O(c (log k + k)) for the c cells the box overlaps, k boxes per
+    ///   cell; O(n log n + entries) when it triggers a new layout (amortized O(log n)
+    ///   per insertion, since layouts follow doublings).
+    public mutating func insert(box: IndexBox, zKey: ZKey, payload: Int32) -> LeafID {
+        precondition(box.isValid, "invalid box \(box)")
+        let leaf = allocate()
+        leaves[Int(leaf)] = Leaf(payload: payload, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
+                                 isLive: true, nextFree: Self.null)
+        keys[Int(leaf)] = zKey
+        boxes[Int(leaf)] = box
+        count += 1
+        setFixedBox(leaf)
+        let range = cellRange(of: leaf)
+        for row in range.rows {
+            for column in range.columns {
+                let cell = row * xAxis.cells + column
+                cells.insert(entry(of: leaf, column: column, row: row), into: cell,
+                             at: insertionIndex(of: leaf, key: zKey, in: cell))
+            }
+        }
+        relayoutIfNeeded()
+        return LeafID(rawValue: leaf)
+    }
+
+    /// Removes a box; its handle becomes invalid (and may be reused by a later insert).
+    /// - Complexity: O(c (log k + k)); a new layout when the grid has shrunk to a
+    ///   quarter of its last layout's size.
+    public mutating func remove(_ leaf: LeafID) {
+        precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
+        let l = leaf.rawValue
+        let range = cellRange(of: l)
+        for row in range.rows {
+            for column in range.columns {
+                let cell = row * xAxis.cells + column
+                cells.remove(from: cell, at: index(of: l, in: cell))
+            }
+        }
+        leaves[Int(l)].isLive = false
+        leaves[Int(l)].nextFree = freeList
+        freeList = l
+        count -= 1
+        relayoutIfNeeded()
+    }
+
+    /// Replaces the box of a leaf (a window moved or resized): the cells it leaves
+    /// drop its entry, the cells it keeps update the entry's filter in place (its
+    /// z-key did not change, so neither did its place in the run), and the cells it
+    /// enters get a new entry at its z-key's place. Does nothing if the box is equal.
+    /// - Complexity: O((c_old + c_new) (log k + k)).
+    public mutating func updateBox(_ leaf: LeafID, to box: IndexBox) {
+        precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
+        precondition(box.isValid, "invalid box \(box)")
+        let l = leaf.rawValue
+        if boxes[Int(l)] == box { return }
+        let old = cellRange(of: l)
+        boxes[Int(l)] = box
+        setFixedBox(l)
+        let new = cellRange(of: l)
+        for row in old.rows {
+            for column in old.columns {
+                let cell = row * xAxis.cells + column
+                let i = index(of: l, in: cell)
+                if new.rows.contains(row) && new.columns.contains(column) {
+                    cells.slots[cells.spans[cell].start + i] = entry(of: l, column: column, row: row)
+                } else {
+                    cells.remove(from: cell, at: i)
+                }
+            }
+        }
+        let key = keys[Int(l)]
+        for row in new.rows {
+            for column in new.columns where !(old.rows.contains(row) && old.columns.contains(column)) {
+                let cell = row * xAxis.cells + column
+                cells.insert(entry(of: l, column: column, row: row), into: cell,
+                             at: insertionIndex(of: l, key: key, in: cell))
+            }
+        }
+        relayoutIfNeeded()
+    }
+
+    /// Replaces the z-key of a leaf (a window restacked): in each cell it overlaps,
+    /// its entry moves to the new key's place, shifting the entries in between.
+    /// - Complexity: O(c (log k + k)), k the entries between the old and new place.
+    public mutating func updateZKey(_ leaf: LeafID, to zKey: ZKey) {
+        precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
+        let l = leaf.rawValue
+        let oldKey = keys[Int(l)]
+        if oldKey == zKey { return }
+        let range = cellRange(of: l)
+        for row in range.rows {
+            for column in range.columns {
+                let cell = row * xAxis.cells + column
+                let from = index(of: l, in: cell)
+                // The search still sees the entry at `from`, with its old key. When the new
+                // key is in front of (greater than) the old one, that entry is among those
+                // counted below the new place, which moves down by one once it is out.
+                let place = insertionIndex(of: l, key: zKey, in: cell)
+                cells.move(in: cell, from: from, to: oldKey < zKey ? place - 1 : place)
+            }
+        }
+        keys[Int(l)] = zKey
+    }
+
+    // MARK: Slots
+
+    private mutating func allocate() -> Int32 {
+        if freeList != Self.null {
+            let l = freeList
+            freeList = leaves[Int(l)].nextFree
+            return l
+        }
+        precondition(leaves.count < Int(Int32.max), "grid too large for Int32 handles")
+        leaves.append(Leaf(payload: -1, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
+                           isLive: false, nextFree: Self.null))
+        keys.append(ZKey(level: 0, sequence: 0))
+        boxes.append(IndexBox(minX: 0, minY: 0, maxX: 0, maxY: 0))
+        return Int32(leaves.count - 1)
+    }
+}
