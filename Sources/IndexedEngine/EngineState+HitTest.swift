@@ -47,9 +47,8 @@ extension EngineState {
     @inline(__always)
     func hitTestWindow(_ w: Int32, _ sx: Double, _ sy: Double) -> RoutedHit? {
         guard let (view, x, y) = hitTestView(w, sx, sy) else { return nil }
-        let r = objects[Int(w)]
-        if r.isPassthrough && mutation != .ignorePassthrough {
-            if view == r.rootView && view != Self.null { return nil }
+        if objects[Int(w)].isPassthrough && mutation != .ignorePassthrough {
+            if view == objects[Int(w)].rootView && view != Self.null { return nil }
             if view == w && mutation == .passthroughAlsoWindowItself { return nil }
         }
         return RoutedHit(window: w, view: view, x: x, y: y)
@@ -58,34 +57,41 @@ extension EngineState {
     /// H1-H4 for view (or window) `v`, given the point in its parent's space (the
     /// screen for a window). Returns the hit view and the point in its own space.
     func hitTestView(_ v: Int32, _ px: Double, _ py: Double) -> (Int32, Double, Double)? {
-        let r = objects[Int(v)]
+        objects.withUnsafeBufferPointer { objects in hitTestView(v, px, py, objects) }
+    }
+
+    /// ``hitTestView(_:_:_:)`` over the records in place: fields are read where they
+    /// are, not copied out as whole records.
+    func hitTestView(_ v: Int32, _ px: Double, _ py: Double,
+                     _ objects: UnsafeBufferPointer<ObjectRecord>) -> (Int32, Double, Double)? {
+        let r = objects.baseAddress! + Int(v)
         let hiddenCounts = mutation != .hiddenAncestorIgnored
-        if (r.isHidden && hiddenCounts) || !r.isInteractive { return nil }
-        if mutation == .alphaThresholdInclusive ? r.alpha <= 0.01 : r.alpha < 0.01 { return nil }
+        if (r.pointee.isHidden && hiddenCounts) || !r.pointee.isInteractive { return nil }
+        if mutation == .alphaThresholdInclusive ? r.pointee.alpha <= 0.01 : r.pointee.alpha < 0.01 { return nil }
         // G4, evaluated exactly in this order.
         let x: Double, y: Double
         if mutation == .boundsOriginIgnoredInHitTest {
-            x = px - r.frameX
-            y = py - r.frameY
+            x = px - r.pointee.frameX
+            y = py - r.pointee.frameY
         } else {
-            x = (px - r.frameX) + r.boundsX
-            y = (py - r.frameY) + r.boundsY
+            x = (px - r.pointee.frameX) + r.pointee.boundsX
+            y = (py - r.pointee.frameY) + r.pointee.boundsY
         }
         // G2 in the view's own space: min edges in, max edges out.
-        let maxX = r.boundsX + r.width, maxY = r.boundsY + r.height
-        guard r.boundsX <= x, r.boundsY <= y else { return nil }
+        let maxX = r.pointee.boundsX + r.pointee.width, maxY = r.pointee.boundsY + r.pointee.height
+        guard r.pointee.boundsX <= x, r.pointee.boundsY <= y else { return nil }
         if mutation == .maxEdgeInclusive {
             guard x <= maxX, y <= maxY else { return nil }
         } else {
             guard x < maxX, y < maxY else { return nil }
         }
         // H3: subviews front-most first.
-        var child = r.lastChild
+        var child = r.pointee.lastChild
         while child != Self.null {
-            if let hit = hitTestView(child, x, y) { return hit }
+            if let hit = hitTestView(child, x, y, objects) { return hit }
             child = objects[Int(child)].previousSibling
         }
-        if r.isHidden { return nil }   // only reachable under hiddenAncestorIgnored
+        if r.pointee.isHidden { return nil }   // only reachable under hiddenAncestorIgnored
         return (v, x, y)
     }
 

@@ -19,7 +19,11 @@ import WindowModel
 /// system.apply(.hit(at: Point(10, 10), scene: "main"))  // [hit -> app/app.root at 10 10]
 /// ```
 public final class IndexedWindowSystem: WindowSystem {
-    var state: EngineState   // internal (not private): +Routing.swift reads it
+    /// Internal (not private): +Routing.swift reads it. Unchecked exclusivity: the
+    /// class is not thread-safe (documented), every access is a single call that
+    /// does not re-enter the engine, and the runtime check cost about 5% of a
+    /// routed touch (measured with perf on the desktop workload at 10k windows).
+    @exclusivity(unchecked) var state: EngineState
 
     /// A fresh engine with the scene `main`.
     public init() {

@@ -11,21 +11,3 @@ struct BruteForceIndex {
             .map(\.key)
     }
 }
-
-/// Checks a tree's query answer against the brute force: the same set of leaves,
-/// with non-increasing z-keys (equal keys may come in any order).
-func queryMismatch(_ tree: DynamicBoxTree, _ model: BruteForceIndex, x: Double, y: Double) -> String? {
-    let got = tree.leaves(containingX: x, y: y)
-    let expected = model.query(x: x, y: y)
-    if Set(got) != Set(expected) || got.count != expected.count {
-        return "at (\(x), \(y)): tree \(got) but brute force \(expected)"
-    }
-    let keys = got.map { tree.zKey(of: $0) }
-    if zip(keys, keys.dropFirst()).contains(where: { $0 < $1 }) {
-        return "at (\(x), \(y)): z-keys not front to back: \(keys)"
-    }
-    for leaf in got where tree.payload(of: leaf) != model.leaves[leaf]?.payload {
-        return "payload of \(leaf) is \(tree.payload(of: leaf))"
-    }
-    return nil
-}

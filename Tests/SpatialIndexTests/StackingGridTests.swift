@@ -26,8 +26,6 @@ func gridQueryMismatch(_ grid: StackingGrid, _ model: BruteForceIndex, x: Double
 /// Replay one seed with `WINDOWLAB_SEED=<seed> swift test --filter StackingGrid`.
 @Suite("StackingGrid")
 struct StackingGridTests {
-    typealias BoxMaker = RandomOperationTests.BoxMaker
-
     @Test("random insert / remove / move / restack sequences match brute force",
           arguments: SeededRandom.seeds(default: Array(1...12)))
     func randomSequences(seed: UInt64) {
