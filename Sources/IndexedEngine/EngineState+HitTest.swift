@@ -10,8 +10,8 @@ struct RoutedHit {
 }
 
 // Routing (T1, T2, T6) through the index, and the exact hit test (G2, G4, H1-H5).
-// Nothing here allocates: the query cursor is a plain value, the view walk recurses over
-// linked subview lists, and results are plain values.
+// Nothing here allocates: the query cursor is a plain value, the view walk recurses
+// over linked subview lists, and results are plain values.
 extension EngineState {
     /// T1: the front-most visible window of the scene whose hit test is non-nil.
     /// The grid yields candidate windows front to back (their boxes are conservative,
@@ -20,11 +20,10 @@ extension EngineState {
     /// - Complexity: the index query (O(1) plus the cell entries in front of the
     ///   answer) plus the exact test of each candidate until one answers.
     mutating func route(scene: Int, x: Double, y: Double) -> RoutedHit? {
-        // Move the cursor out for the query: the query then only reads `self`, so
-        // the grid is borrowed in place instead of copied (and retained) per call.
+        // Query with a local cursor, so the query only reads `self` and the grid is
+        // borrowed in place; keep the cursor afterwards for its statistics.
         var local = GridQueryCursor()
-        swap(&local, &cursor)
-        defer { swap(&local, &cursor) }
+        defer { cursor = local }
         return route(scene: scene, x: x, y: y, cursor: &local)
     }
 

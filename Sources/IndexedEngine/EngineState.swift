@@ -18,7 +18,7 @@ struct EngineState {
     var scenes: [SceneRecord] = [SceneRecord(name: mainSceneName, size: defaultSceneSize)]
     /// Active touches: the window and view each is bound to (T3).
     var touches: [TouchID: (window: Int32, view: Int32)] = [:]
-    /// Reused by every routing query: no allocation per touch once grown.
+    /// The cursor of the most recent routing query, kept for its statistics.
     var cursor = GridQueryCursor()
     /// Sequence numbers for "front of its level" count up from the middle of the
     /// range; the `sameLevelNewGoesBehind` mutant counts down from below it.

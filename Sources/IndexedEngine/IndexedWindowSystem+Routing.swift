@@ -7,15 +7,17 @@ extension IndexedWindowSystem {
     /// T6), with the point in that view's space; nil when no window answers.
     ///
     /// Agrees with `apply(.hit(at: point, scene: scene))` bit for bit. A call
-    /// allocates nothing: the query cursor is a plain value, the scene is found by comparing names, routing works on
-    /// slots, and the result copies two stored names (retains, not allocations).
+    /// allocates nothing: the query cursor is a plain value, the scene is found by
+    /// comparing names, routing works on slots, and the result copies two stored
+    /// names (retains, not allocations).
     ///
     /// ```swift
     /// let target = system.hitTarget(at: Point(10, 10), scene: "main")
     /// // Target(window: "app", view: "app.root", point: (10, 10))
     /// ```
     /// - Complexity: the index query (O(1) plus the cell entries in front of the
-    ///   answer, a few on desktop-like stacks) plus the exact hit test of each candidate window until one answers.
+    ///   answer, a few on desktop-like stacks) plus the exact hit test of each
+    ///   candidate window until one answers.
     public func hitTarget(at point: Point, scene: String) -> Observation.Target? {
         let index = state.sceneIndex(scene)
         let hit = state.route(scene: index, x: point.x, y: point.y)

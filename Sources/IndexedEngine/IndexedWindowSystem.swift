@@ -8,8 +8,9 @@ import WindowModel
 /// ``ConservativeBox``) and the window's stacking key (level, then sequence). A touch
 /// asks the grid for candidate windows front to back (one cell, read from its front
 /// end) and runs the exact hit test (G4, H1-H5, T2) on each until one answers, so
-/// routing reads a few cell entries on desktop-like stacks instead of every window. Names are looked up once per
-/// command; routing itself works on `Int32` slots and allocates nothing.
+/// routing reads a few cell entries on desktop-like stacks instead of every window.
+/// Names are looked up once per command; routing itself works on `Int32` slots and
+/// allocates nothing.
 ///
 /// ```swift
 /// let system = IndexedWindowSystem()

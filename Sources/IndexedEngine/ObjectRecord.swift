@@ -1,3 +1,6 @@
+import SpatialIndex
+import WindowModel
+
 /// One window or view, by slot. A plain value with no references, so the hit test
 /// reads fields without retain/release traffic; names live in
 /// ``EngineState/names`` beside it.
@@ -80,6 +83,3 @@ struct SceneRecord {
         index = StackingGrid(bounds: IndexBox(minX: 0, minY: 0, maxX: size.width, maxY: size.height))
     }
 }
-
-import SpatialIndex
-import WindowModel

@@ -25,9 +25,6 @@ public struct GridQueryCursor: Sendable {
     var position = -1
     var stats = GridQueryStatistics()
 
-    /// The query point.
-    public var queryX: Double { x }
-    public var queryY: Double { y }
     /// Counters for the current query, reset by ``StackingGrid/startQuery(x:y:cursor:)``.
     public var statistics: GridQueryStatistics { stats }
 

@@ -100,10 +100,8 @@ public struct StackingGrid: Sendable {
     /// The number of columns and rows of the current layout.
     public var cellDimensions: (columns: Int, rows: Int) { (xAxis.cells, yAxis.cells) }
 
-    /// Cell entries in use (each box has one per cell it overlaps) and slots
-    /// allocated for them, for memory figures.
+    /// Cell entries in use (each box has one per cell it overlaps).
     public var entryCount: Int { cells.entryCount }
-    public var allocatedEntrySlots: Int { cells.slots.count }
 
     /// Bytes of the grid's arrays (by their element counts, not their capacities):
     /// per-leaf records, keys and boxes, cell runs and entry slots.
