@@ -207,6 +207,21 @@ extension StackingGrid {
         leaves[Int(leaf)].fixedMaxY = yAxis.fixed(box.maxY)
     }
 
+    /// Adds (`sign` 1) or takes away (-1) a live leaf's share of the statistics the
+    /// relayout policy watches, from its current fixed box.
+    mutating func account(_ leaf: Int32, _ sign: Int64) {
+        let l = leaves[Int(leaf)]
+        fixedWidthSum += sign * Int64(l.fixedMaxX - l.fixedMinX + 1)
+        fixedHeightSum += sign * Int64(l.fixedMaxY - l.fixedMinY + 1)
+        if isOutsideRegion(boxes[Int(leaf)]) { outsideCount += Int(sign) }
+    }
+
+    /// Whether a box lies wholly outside the tiled region (its entries are all
+    /// clamped into edge cells).
+    func isOutsideRegion(_ box: IndexBox) -> Bool {
+        box.maxX < region.minX || box.minX > region.maxX || box.maxY < region.minY || box.minY > region.maxY
+    }
+
     /// A leaf's entry for the cell at (`column`, `row`): its fixed box clipped to the
     /// cell, in the cell's 8-bit coordinates.
     func entry(of leaf: Int32, column: Int, row: Int) -> CellEntry {

@@ -9,7 +9,9 @@ extension StackingGrid {
     ///   each cell of its range holds exactly one entry for it, with the filter box
     ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
     /// - each cell's run is strictly ascending by (z-key, leaf), lies inside the
-    ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs.
+    ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs;
+/// - the layout statistics (summed fixed widths and heights, boxes outside the
+///   region) match the leaves.
     ///
     /// Release builds compile the check away and return `[]` (it is O(n + entries)
     /// and tests run in debug).
@@ -96,6 +98,16 @@ extension StackingGrid {
                     fail("cell \(cell): leaf \(a.leaf) \(ka) not below leaf \(b.leaf) \(kb)")
                 }
             }
+        }
+        var widths: Int64 = 0, heights: Int64 = 0, outside = 0
+        for l in live {
+            let f = leaves[l]
+            widths += Int64(f.fixedMaxX - f.fixedMinX + 1)
+            heights += Int64(f.fixedMaxY - f.fixedMinY + 1)
+            if isOutsideRegion(boxes[l]) { outside += 1 }
+        }
+        if (widths, heights, outside) != (fixedWidthSum, fixedHeightSum, outsideCount) {
+            fail("layout statistics \((fixedWidthSum, fixedHeightSum, outsideCount)), leaves give \((widths, heights, outside))")
         }
         if total != cells.entryCount { fail("entryCount \(cells.entryCount), runs hold \(total)") }
         if total != expected { fail("runs hold \(total) entries, leaves overlap \(expected) cells") }

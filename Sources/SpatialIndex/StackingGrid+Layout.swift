@@ -19,16 +19,30 @@ extension StackingGrid {
     /// bound can be exceeded, never beyond ``maximumCellsPerAxis`` cells.
     public static let maximumCellsPerLeaf = 4
 
-    /// Re-chooses the layout when the grid has grown past twice or shrunk below a
-    /// quarter of its size at the last layout, or its boxes now overlap more than
-    /// twice as many cells each (they grew): each of these needs as many changes
-    /// as the last layout cost, so layouts cost O(log n) amortized per change.
+    /// Re-chooses the layout when the boxes it was chosen for have changed enough:
+    ///
+    /// - the grid has grown past twice, or shrunk below a quarter of, its size at
+    ///   the last layout;
+    /// - its boxes overlap more than twice as many cells each (they grew);
+    /// - their mean width or height is under half what it was (they shrank: the
+    ///   cells are now coarse for them);
+    /// - a quarter of the boxes more than at the last layout lie wholly outside
+    ///   the region (they moved away and crowd the edge cells).
+    ///
+    /// Each needs a number of changes proportional to the boxes (or, for a mean
+    /// dominated by a few huge boxes, to the cells along an axis) since the last
+    /// layout, so layouts cost O(log n) amortized per change in practice.
+    /// - Complexity: O(1), plus ``relayout()`` when it fires.
     mutating func relayoutIfNeeded() {
         let grew = count > 2 * layoutLeafCount + 32
         let shrank = 4 * count + 32 < layoutLeafCount
         let perLeaf = layoutLeafCount > 0 ? Double(layoutEntryCount) / Double(layoutLeafCount) : 1
         let spread = Double(cells.entryCount) > 2 * Swift.max(perLeaf, 1) * Double(count) + 64
-        if grew || shrank || spread { relayout() }
+        // Means compared as cross products: sum / count against layoutSum / layoutCount.
+        let narrower = 2 * Double(fixedWidthSum) * Double(layoutLeafCount) < Double(layoutWidthSum) * Double(count)
+        let lower = 2 * Double(fixedHeightSum) * Double(layoutLeafCount) < Double(layoutHeightSum) * Double(count)
+        let away = outsideCount > layoutOutsideCount + count / 4 + 16
+        if grew || shrank || spread || narrower || lower || away { relayout() }
     }
 
     /// Chooses the cell size for the boxes stored now (see ``cellSideFactor``) and
@@ -62,8 +76,10 @@ extension StackingGrid {
             return ka < kb || (ka == kb && a < b)
         }
         var counts = [Int](repeating: 0, count: columns * rows)
+        (fixedWidthSum, fixedHeightSum, outsideCount) = (0, 0, 0)
         for l in order {
             setFixedBox(l)
+            account(l, 1)
             let range = cellRange(of: l)
             for row in range.rows {
                 for column in range.columns { counts[row * columns + column] += 1 }
@@ -80,26 +96,58 @@ extension StackingGrid {
         }
         layoutLeafCount = count
         layoutEntryCount = cells.entryCount
+        (layoutWidthSum, layoutHeightSum, layoutOutsideCount) = (fixedWidthSum, fixedHeightSum, outsideCount)
     }
 
-    /// The region the cells tile: the grid's bounds, widened to where the boxes
-    /// mostly are (from the 1st percentile of their finite minimum edges to the
-    /// 99th of their finite maximum edges), so windows placed beyond the scene do
-    /// not all crowd the edge cells, while a few far-away or infinite boxes cannot
-    /// stretch the cells.
+    /// The region the cells tile: on each axis, ``coveredInterval(_:)`` of the live
+    /// boxes, or the grid's bounds when no box has finite edges there. It is
+    /// chosen from the boxes alone, so a huge scene with the windows in one corner
+    /// still gets fine cells where the windows are.
     /// - Complexity: O(n log n).
     func coveredRegion() -> IndexBox {
-        func low(_ values: [Double], _ bound: Double) -> Double {
-            let finite = values.filter(\.isFinite).sorted()
-            return finite.isEmpty ? bound : Swift.min(bound, finite[(finite.count - 1) / 100])
-        }
-        func high(_ values: [Double], _ bound: Double) -> Double {
-            let finite = values.filter(\.isFinite).sorted()
-            return finite.isEmpty ? bound : Swift.max(bound, finite[(finite.count - 1) * 99 / 100])
-        }
         let live = leaves.indices.filter { leaves[$0].isLive }.map { boxes[$0] }
-        return IndexBox(minX: low(live.map(\.minX), bounds.minX), minY: low(live.map(\.minY), bounds.minY),
-                        maxX: high(live.map(\.maxX), bounds.maxX), maxY: high(live.map(\.maxY), bounds.maxY))
+        let x = Self.coveredInterval(live.map { ($0.minX, $0.maxX) }) ?? (bounds.minX, bounds.maxX)
+        let y = Self.coveredInterval(live.map { ($0.minY, $0.maxY) }) ?? (bounds.minY, bounds.maxY)
+        return IndexBox(minX: x.low, minY: y.low, maxX: x.high, maxY: y.high)
+    }
+
+    /// Where most of the spans `(min, max)` are, on one axis, so that neither a few
+    /// far-away or infinite spans nor a cluster of them parked far away can stretch
+    /// the cells:
+    ///
+    /// 1. the densest half: the shortest interval holding half of the finite
+    ///    centres, of length `l`;
+    /// 2. the interval of length at most `8 l` holding the most finite centres
+    ///    (all of them, unless some lie far beyond the densest half);
+    /// 3. of the spans centred there, from the 1st percentile of their finite
+    ///    minimum edges to the 99th of their finite maximum edges.
+    ///
+    /// Spans outside are clamped into the edge cells. Nil when no span has a finite
+    /// centre (then only the bounds can say where cells should be fine).
+    /// - Complexity: O(n log n).
+    static func coveredInterval(_ spans: [(min: Double, max: Double)]) -> (low: Double, high: Double)? {
+        // Halves first: the centre of two finite doubles never overflows.
+        let centred = spans.map { (centre: $0.min / 2 + $0.max / 2, span: $0) }.filter(\.centre.isFinite)
+            .sorted { $0.centre < $1.centre }
+        guard !centred.isEmpty else { return nil }
+        let centres = centred.map(\.centre)
+        let half = (centres.count + 1) / 2
+        var densest = Double.infinity
+        for i in 0 ... centres.count - half { densest = Swift.min(densest, centres[i + half - 1] - centres[i]) }
+        // Two pointers: for each first centre, the last one within 8 l of it.
+        let reach = 8 * densest
+        var best = (first: 0, last: 0), last = 0
+        for first in centres.indices {
+            last = Swift.max(last, first)
+            while last + 1 < centres.count && centres[last + 1] - centres[first] <= reach { last += 1 }
+            if last - first > best.last - best.first { best = (first, last) }
+        }
+        let chosen = centred[best.first ... best.last].map(\.span)
+        let minima = chosen.map(\.min).filter(\.isFinite).sorted()
+        let maxima = chosen.map(\.max).filter(\.isFinite).sorted()
+        // A finite centre has finite edges, so neither list is empty.
+        let low = minima[(minima.count - 1) / 100], high = maxima[(maxima.count - 1) * 99 / 100]
+        return low <= high ? (low, high) : (high, low)
     }
 
     /// How many cells of side about `meanSide * cellSideFactor` span `extent`.

@@ -14,10 +14,10 @@
 ///
 /// Boxes and points outside the tiled region are clamped to the edge cells, so any
 /// box (infinite ones too) can be stored and every query is answered correctly; the
-/// region only decides where cells are fine. It is the given bounds (the scene)
-/// widened to where most boxes are. The cell size follows the stored boxes
-/// (about their mean size, see ``layout(_:)``) and is re-chosen when the number of
-/// boxes or of cell entries has changed enough.
+/// region only decides where cells are fine. It is where most boxes are (see
+/// ``coveredRegion()``), or the given bounds while there are none. The cell size
+/// follows the stored boxes (about their mean size, see ``relayout()``) and both are
+/// re-chosen when the boxes have changed enough (see ``relayoutIfNeeded()``).
 ///
 /// Each cell keeps a filter box per entry in the cell's own 8-bit fixed point
 /// coordinates, rounded so that it contains the real box's part of the cell: a query
@@ -55,10 +55,11 @@ public struct StackingGrid: Sendable {
         var nextFree: Int32
     }
 
-    /// The region the cells always tile (finite): the scene, for a window index.
+    /// The region the cells tile while no box has finite edges (finite): the
+    /// scene, for a window index.
     public let bounds: IndexBox
-    /// The region the current layout tiles: `bounds` widened to where most boxes
-    /// are (see ``coveredRegion()``).
+    /// The region the current layout tiles: where most boxes are (see
+    /// ``coveredRegion()``).
     public internal(set) var region: IndexBox
     /// Leaves by ``LeafID``; slots are reused through the free list.
     var leaves: [Leaf] = []
@@ -80,6 +81,17 @@ public struct StackingGrid: Sendable {
     /// of ``relayoutIfNeeded()`` compares against them).
     var layoutLeafCount = 0
     var layoutEntryCount = 0
+    /// The live leaves' summed fixed widths and heights (`fixedMax - fixedMin + 1`,
+    /// in 1/256 of a cell), and how many lie wholly outside `region`: kept up to
+    /// date by every change, so ``relayoutIfNeeded()`` can tell in O(1) that the
+    /// boxes shrank or moved away. Integers, so adding and subtracting never drifts.
+    var fixedWidthSum: Int64 = 0
+    var fixedHeightSum: Int64 = 0
+    var outsideCount = 0
+    /// The same three when the layout was last chosen.
+    var layoutWidthSum: Int64 = 0
+    var layoutHeightSum: Int64 = 0
+    var layoutOutsideCount = 0
 
     /// Creates an empty grid whose cells will tile `bounds`.
     /// - Precondition: `bounds` is valid and finite.
@@ -150,6 +162,7 @@ public struct StackingGrid: Sendable {
         boxes[Int(leaf)] = box
         count += 1
         setFixedBox(leaf)
+        account(leaf, 1)
         let range = cellRange(of: leaf)
         for row in range.rows {
             for column in range.columns {
@@ -175,6 +188,7 @@ public struct StackingGrid: Sendable {
                 cells.remove(from: cell, at: index(of: l, in: cell))
             }
         }
+        account(l, -1)
         leaves[Int(l)].isLive = false
         leaves[Int(l)].nextFree = freeList
         freeList = l
@@ -193,8 +207,10 @@ public struct StackingGrid: Sendable {
         let l = leaf.rawValue
         if boxes[Int(l)] == box { return }
         let old = cellRange(of: l)
+        account(l, -1)
         boxes[Int(l)] = box
         setFixedBox(l)
+        account(l, 1)
         let new = cellRange(of: l)
         for row in old.rows {
             for column in old.columns {

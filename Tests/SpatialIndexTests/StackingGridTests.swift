@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WindowModel
-import SpatialIndex
+@testable import SpatialIndex
 
 /// Checks a grid's query answer against the brute force: the same leaves, in
 /// descending (z-key, leaf) order, with their payloads.
@@ -210,5 +210,119 @@ struct StackingGridTests {
         let h = exp(Double.random(in: log(16)...log(400), using: &rng))
         let x = Double.random(in: 0...(3840 - w), using: &rng), y = Double.random(in: 0...(2160 - h), using: &rng)
         return IndexBox(minX: x, minY: y, maxX: x + w, maxY: y + h)
+    }
+}
+
+/// The layout adapts to where the boxes are and how large they are, not only to
+/// how many there are (each case read a few thousand entries per query before).
+@Suite("StackingGrid layout adapts")
+struct StackingGridLayoutTests {
+    static let screen = IndexBox(minX: 0, minY: 0, maxX: 3840, maxY: 2160)
+
+    /// Mean entries a query reads until its first hit (or the end of the cell),
+    /// over `count` points drawn uniformly from `area`.
+    static func meanEntriesToFirstHit(_ grid: StackingGrid, in area: IndexBox, count: Int = 2000,
+                                      _ rng: inout SeededRandom) -> Double {
+        var cursor = GridQueryCursor()
+        var tested = 0
+        for _ in 0..<count {
+            let x = Double.random(in: area.minX...area.maxX, using: &rng)
+            let y = Double.random(in: area.minY...area.maxY, using: &rng)
+            grid.startQuery(x: x, y: y, cursor: &cursor)
+            _ = grid.nextLeaf(&cursor)
+            tested += cursor.statistics.entriesTested
+        }
+        return Double(tested) / Double(count)
+    }
+
+    static func desktop(_ n: Int, bounds: IndexBox = screen, _ rng: inout SeededRandom) -> (StackingGrid, [LeafID]) {
+        var grid = StackingGrid(bounds: bounds)
+        var leaves: [LeafID] = []
+        for i in 0..<n {
+            leaves.append(grid.insert(box: StackingGridTests.desktopBox(i, &rng),
+                                      zKey: ZKey(level: 0, sequence: UInt64(i)), payload: Int32(i)))
+        }
+        return (grid, leaves)
+    }
+
+    @Test("boxes that shrink in place get finer cells")
+    func shrinkingBoxes() {
+        let seed = SeededRandom.seeds(default: [7])[0]
+        var rng = SeededRandom(seed: seed)
+        var grid = StackingGrid(bounds: Self.screen)
+        var leaves: [LeafID] = []
+        for i in 0..<20_000 {
+            let x = Double.random(in: 0...2840, using: &rng), y = Double.random(in: 0...1160, using: &rng)
+            leaves.append(grid.insert(box: IndexBox(minX: x, minY: y, maxX: x + 1000, maxY: y + 1000),
+                                      zKey: ZKey(level: 0, sequence: UInt64(i)), payload: Int32(i)))
+        }
+        let coarse = grid.cellDimensions
+        for leaf in leaves {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX, minY: b.minY, maxX: b.minX + 4, maxY: b.minY + 4))
+        }
+        #expect(grid.checkInvariants().isEmpty)
+        let fine = grid.cellDimensions
+        let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
+        #expect(fine.columns * fine.rows > 100 * coarse.columns * coarse.rows, "seed \(seed): \(coarse) -> \(fine)")
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(fine)")
+    }
+
+    @Test("5% of the windows parked far off screen do not stretch the cells")
+    func parkedWindows() {
+        let seed = SeededRandom.seeds(default: [8])[0]
+        var rng = SeededRandom(seed: seed)
+        var (grid, leaves) = Self.desktop(20_000, &rng)
+        for leaf in leaves.prefix(1000) {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX - 1e6, minY: b.minY, maxX: b.maxX - 1e6, maxY: b.maxY))
+        }
+        grid.relayout()
+        #expect(grid.checkInvariants().isEmpty)
+        #expect(grid.region.minX > -1e4, "seed \(seed): region \(grid.region)")
+        let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions)")
+        // The parked windows are still found, through the clamped edge cells.
+        #expect(grid.leaves(containingX: grid.box(of: leaves[0]).minX, y: grid.box(of: leaves[0]).minY)
+            .contains(leaves[0]))
+    }
+
+    @Test("a huge scene with the windows in one corner still gets fine cells where they are")
+    func hugeScene() {
+        let seed = SeededRandom.seeds(default: [9])[0]
+        var rng = SeededRandom(seed: seed)
+        let (grid, _) = Self.desktop(20_000, bounds: IndexBox(minX: 0, minY: 0, maxX: 1e9, maxY: 1e9), &rng)
+        let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions)")
+    }
+
+    @Test("windows that all move far away one by one re-lay the grid out where they went")
+    func windowsMoveAway() {
+        let seed = SeededRandom.seeds(default: [10])[0]
+        var rng = SeededRandom(seed: seed)
+        var (grid, leaves) = Self.desktop(20_000, &rng)
+        for leaf in leaves {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX + 1e7, minY: b.minY, maxX: b.maxX + 1e7, maxY: b.maxY))
+        }
+        #expect(grid.checkInvariants().isEmpty)
+        let moved = IndexBox(minX: 1e7, minY: 0, maxX: 1e7 + 3840, maxY: 2160)
+        let mean = Self.meanEntriesToFirstHit(grid, in: moved, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions), region \(grid.region)")
+    }
+
+    @Test("the covered interval ignores infinite spans and a far cluster of outliers")
+    func coveredIntervalEdges() {
+        #expect(StackingGrid.coveredInterval([]) == nil)
+        #expect(StackingGrid.coveredInterval([(min: -.infinity, max: .infinity)]) == nil)
+        #expect(StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -.infinity, max: 3)]) == nil)
+        let finite = StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -1, max: 3)])
+        #expect(finite.map { $0.low == -1 && $0.high == 3 } == true, "\(String(describing: finite))")
+        // 1,000 spans over [0, 110] and 60 (about 6%) a million to the left.
+        var spans = (0..<1000).map { i in (min: Double(i % 100), max: Double(i % 100) + 10) }
+        spans += (0..<60).map { _ in (min: -1e6, max: -1e6 + 10) }
+        let interval = StackingGrid.coveredInterval(spans)
+        #expect(interval.map { $0.low >= -20 && $0.low <= 1 && $0.high >= 100 && $0.high <= 110 } == true,
+                "\(String(describing: interval))")
     }
 }
