@@ -10,8 +10,8 @@ extension StackingGrid {
     ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
     /// - each cell's run is strictly ascending by (z-key, leaf), lies inside the
     ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs;
-/// - the layout statistics (summed fixed widths and heights, boxes outside the
-///   region) match the leaves.
+    /// - the layout statistics (summed fixed widths and heights, boxes outside the
+    ///   region) match the leaves.
     ///
     /// Release builds compile the check away and return `[]` (it is O(n + entries)
     /// and tests run in debug).
