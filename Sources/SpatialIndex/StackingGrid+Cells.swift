@@ -191,9 +191,15 @@ struct CellStorage: Sendable {
 }
 
 extension StackingGrid {
-    /// The columns and rows of the cells a leaf overlaps (from its fixed box).
+    /// The number of the outside run: after the last cell, so `row * columns +
+    /// column` reaches it as column `outsideRun`, row 0.
+    var outsideRun: Int { xAxis.cells * yAxis.cells }
+
+    /// The columns and rows of the cells a leaf overlaps (from its fixed box); for a
+    /// leaf wholly outside the region, the outside run alone (see ``outsideRun``).
     @inline(__always)
     func cellRange(of leaf: Int32) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        if isOutsideRegion(boxes[Int(leaf)]) { return (outsideRun...outsideRun, 0...0) }
         let l = leaves[Int(leaf)]
         return (Int(l.fixedMinX >> 8)...Int(l.fixedMaxX >> 8), Int(l.fixedMinY >> 8)...Int(l.fixedMaxY >> 8))
     }
@@ -207,24 +213,42 @@ extension StackingGrid {
         leaves[Int(leaf)].fixedMaxY = yAxis.fixed(box.maxY)
     }
 
+    /// A leaf's share of the sized statistics is capped at this many fixed-point
+    /// units (two cells), so one huge box shown or hidden cannot halve or double
+    /// the mean by itself.
+    static let accountedSideLimit: Int32 = 512
+
     /// Adds (`sign` 1) or takes away (-1) a live leaf's share of the statistics the
-    /// relayout policy watches, from its current fixed box.
+    /// relayout policy watches, from its current fixed box: leaves in the outside
+    /// run count there, the others count their (capped) fixed width and height.
     mutating func account(_ leaf: Int32, _ sign: Int64) {
+        if isOutsideRegion(boxes[Int(leaf)]) { return }
         let l = leaves[Int(leaf)]
-        fixedWidthSum += sign * Int64(l.fixedMaxX - l.fixedMinX + 1)
-        fixedHeightSum += sign * Int64(l.fixedMaxY - l.fixedMinY + 1)
-        if isOutsideRegion(boxes[Int(leaf)]) { outsideCount += Int(sign) }
+        insideCount += Int(sign)
+        fixedWidthSum += sign * Int64(Swift.min(l.fixedMaxX - l.fixedMinX + 1, Self.accountedSideLimit))
+        fixedHeightSum += sign * Int64(Swift.min(l.fixedMaxY - l.fixedMinY + 1, Self.accountedSideLimit))
     }
 
-    /// Whether a box lies wholly outside the tiled region (its entries are all
-    /// clamped into edge cells).
+    /// Whether a box lies wholly outside the tiled region (closed on both sides,
+    /// like the boxes): such boxes go to the outside run, not to the cells, since
+    /// no point of the region can be in them.
+    @inline(__always)
     func isOutsideRegion(_ box: IndexBox) -> Bool {
         box.maxX < region.minX || box.minX > region.maxX || box.maxY < region.minY || box.minY > region.maxY
+    }
+
+    /// Whether a point is in the tiled region (then no box of the outside run can
+    /// contain it).
+    @inline(__always)
+    func isInRegion(x: Double, y: Double) -> Bool {
+        region.minX <= x && x <= region.maxX && region.minY <= y && y <= region.maxY
     }
 
     /// A leaf's entry for the cell at (`column`, `row`): its fixed box clipped to the
     /// cell, in the cell's 8-bit coordinates.
     func entry(of leaf: Int32, column: Int, row: Int) -> CellEntry {
+        // The outside run has no coordinates of its own: its filter lets every point through.
+        if column == outsideRun { return CellEntry(leaf: leaf, minX: 0, minY: 0, maxX: 255, maxY: 255) }
         let l = leaves[Int(leaf)]
         let x0 = Int32(column * 256), y0 = Int32(row * 256)
         func local(_ v: Int32, _ base: Int32) -> UInt8 { UInt8(Swift.min(Swift.max(v - base, 0), 255)) }

@@ -10,8 +10,10 @@ extension StackingGrid {
     ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
     /// - each cell's run is strictly ascending by (z-key, leaf), lies inside the
     ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs;
-    /// - the layout statistics (summed fixed widths and heights, boxes outside the
-    ///   region) match the leaves.
+    /// - the outside run holds exactly the leaves wholly outside the region (their
+    ///   "cell range" is that run alone);
+    /// - the layout statistics (leaves in the cells, their summed capped fixed
+    ///   widths and heights) match the leaves.
     ///
     /// Release builds compile the check away and return `[]` (it is O(n + entries)
     /// and tests run in debug).
@@ -67,7 +69,7 @@ extension StackingGrid {
 
         var owner = [Int](repeating: -1, count: cells.slots.count)
         var total = 0
-        if cells.spans.count != xAxis.cells * yAxis.cells { fail("\(cells.spans.count) runs for the layout") }
+        if cells.spans.count != outsideRun + 1 { fail("\(cells.spans.count) runs for the layout") }
         for (cell, span) in cells.spans.enumerated() {
             total += span.count
             guard span.count >= 0, span.count <= span.capacity, span.start >= 0,
@@ -87,7 +89,11 @@ extension StackingGrid {
                     continue
                 }
                 let range = cellRange(of: entry.leaf)
-                if !range.columns.contains(column) || !range.rows.contains(row) {
+                if cell == outsideRun {
+                    if !isOutsideRegion(boxes[Int(entry.leaf)]) {
+                        fail("outside run: leaf \(entry.leaf) is not wholly outside the region")
+                    }
+                } else if !range.columns.contains(column) || !range.rows.contains(row) {
                     fail("cell \(cell): entry for leaf \(entry.leaf), which does not overlap it")
                 }
             }
@@ -99,15 +105,15 @@ extension StackingGrid {
                 }
             }
         }
-        var widths: Int64 = 0, heights: Int64 = 0, outside = 0
-        for l in live {
+        var widths: Int64 = 0, heights: Int64 = 0, inside = 0
+        for l in live where !isOutsideRegion(boxes[l]) {
             let f = leaves[l]
-            widths += Int64(f.fixedMaxX - f.fixedMinX + 1)
-            heights += Int64(f.fixedMaxY - f.fixedMinY + 1)
-            if isOutsideRegion(boxes[l]) { outside += 1 }
+            widths += Int64(Swift.min(f.fixedMaxX - f.fixedMinX + 1, Self.accountedSideLimit))
+            heights += Int64(Swift.min(f.fixedMaxY - f.fixedMinY + 1, Self.accountedSideLimit))
+            inside += 1
         }
-        if (widths, heights, outside) != (fixedWidthSum, fixedHeightSum, outsideCount) {
-            fail("layout statistics \((fixedWidthSum, fixedHeightSum, outsideCount)), leaves give \((widths, heights, outside))")
+        if (inside, widths, heights) != (insideCount, fixedWidthSum, fixedHeightSum) {
+            fail("layout statistics \((insideCount, fixedWidthSum, fixedHeightSum)), leaves give \((inside, widths, heights))")
         }
         if total != cells.entryCount { fail("entryCount \(cells.entryCount), runs hold \(total)") }
         if total != expected { fail("runs hold \(total) entries, leaves overlap \(expected) cells") }

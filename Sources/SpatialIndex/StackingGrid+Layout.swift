@@ -24,23 +24,32 @@ extension StackingGrid {
     /// - the grid has grown past twice, or shrunk below a quarter of, its size at
     ///   the last layout;
     /// - its boxes overlap more than twice as many cells each (they grew);
-    /// - their mean width or height is under half what it was (they shrank: the
-    ///   cells are now coarse for them);
-    /// - a quarter of the boxes more than at the last layout lie wholly outside
-    ///   the region (they moved away and crowd the edge cells).
+    /// - the mean width or height of the boxes in the cells (at least 32 of them)
+    ///   is under half what it was (they shrank: the cells are now coarse for
+    ///   them); each box counts at most two cells' worth, so one huge box shown or
+    ///   hidden cannot do it alone;
+    /// - a quarter of the boxes more than at the last layout are in the outside
+    ///   run (they moved away from the region, and queries where they went read
+    ///   that run).
     ///
-    /// Each needs a number of changes proportional to the boxes (or, for a mean
-    /// dominated by a few huge boxes, to the cells along an axis) since the last
-    /// layout, so layouts cost O(log n) amortized per change in practice.
+    /// The count, spread and outside rules each need a number of changes
+    /// proportional to the boxes since the last layout. The mean rule needs at
+    /// least `n / 1024` (a change moves the summed sides by at most two cells, the
+    /// mean is at least 1/256 of a cell): in the worst case a layout per `n / 1024`
+    /// changes, O(log n) amortized in every sequence the tests and benchmarks make.
     /// - Complexity: O(1), plus ``relayout()`` when it fires.
     mutating func relayoutIfNeeded() {
         let grew = count > 2 * layoutLeafCount + 32
         let shrank = 4 * count + 32 < layoutLeafCount
         let perLeaf = layoutLeafCount > 0 ? Double(layoutEntryCount) / Double(layoutLeafCount) : 1
         let spread = Double(cells.entryCount) > 2 * Swift.max(perLeaf, 1) * Double(count) + 64
-        // Means compared as cross products: sum / count against layoutSum / layoutCount.
-        let narrower = 2 * Double(fixedWidthSum) * Double(layoutLeafCount) < Double(layoutWidthSum) * Double(count)
-        let lower = 2 * Double(fixedHeightSum) * Double(layoutLeafCount) < Double(layoutHeightSum) * Double(count)
+        // Means of the leaves in the cells (of enough of them to mean something),
+        // compared as cross products: sum / count against layoutSum / layoutCount.
+        let sized = insideCount >= 32
+        let narrower = sized && 2 * Double(fixedWidthSum) * Double(layoutInsideCount)
+            < Double(layoutWidthSum) * Double(insideCount)
+        let lower = sized && 2 * Double(fixedHeightSum) * Double(layoutInsideCount)
+            < Double(layoutHeightSum) * Double(insideCount)
         let away = outsideCount > layoutOutsideCount + count / 4 + 16
         if grew || shrank || spread || narrower || lower || away { relayout() }
     }
@@ -52,15 +61,16 @@ extension StackingGrid {
     public mutating func relayout() {
         region = coveredRegion()
         let width = region.maxX - region.minX, height = region.maxY - region.minY
-        var sumWidth = 0.0, sumHeight = 0.0
-        for l in leaves.indices where leaves[l].isLive {
+        var sumWidth = 0.0, sumHeight = 0.0, inside = 0
+        for l in leaves.indices where leaves[l].isLive && !isOutsideRegion(boxes[l]) {
             let b = boxes[l]
             sumWidth += clamp(b.maxX, region.minX, region.maxX) - clamp(b.minX, region.minX, region.maxX)
             sumHeight += clamp(b.maxY, region.minY, region.maxY) - clamp(b.minY, region.minY, region.maxY)
+            inside += 1
         }
-        var columns = Self.cellsAlong(width, meanSide: sumWidth / Double(Swift.max(count, 1)))
-        var rows = Self.cellsAlong(height, meanSide: sumHeight / Double(Swift.max(count, 1)))
-        let most = Swift.max(1, Self.maximumCellsPerLeaf * count)
+        var columns = Self.cellsAlong(width, meanSide: sumWidth / Double(Swift.max(inside, 1)))
+        var rows = Self.cellsAlong(height, meanSide: sumHeight / Double(Swift.max(inside, 1)))
+        let most = Swift.max(1, Self.maximumCellsPerLeaf * inside)
         if columns * rows > most {
             let shrink = (Double(most) / Double(columns * rows)).squareRoot()
             columns = Swift.max(1, Int(Double(columns) * shrink))
@@ -75,8 +85,8 @@ extension StackingGrid {
             let ka = keys[Int(a)], kb = keys[Int(b)]
             return ka < kb || (ka == kb && a < b)
         }
-        var counts = [Int](repeating: 0, count: columns * rows)
-        (fixedWidthSum, fixedHeightSum, outsideCount) = (0, 0, 0)
+        var counts = [Int](repeating: 0, count: columns * rows + 1)   // and the outside run
+        (insideCount, fixedWidthSum, fixedHeightSum) = (0, 0, 0)
         for l in order {
             setFixedBox(l)
             account(l, 1)
@@ -96,36 +106,49 @@ extension StackingGrid {
         }
         layoutLeafCount = count
         layoutEntryCount = cells.entryCount
-        (layoutWidthSum, layoutHeightSum, layoutOutsideCount) = (fixedWidthSum, fixedHeightSum, outsideCount)
+        layoutGeneration += 1
+        (layoutInsideCount, layoutWidthSum, layoutHeightSum) = (insideCount, fixedWidthSum, fixedHeightSum)
+        layoutOutsideCount = outsideCount
     }
 
-    /// The region the cells tile: on each axis, ``coveredInterval(_:)`` of the live
-    /// boxes, or the grid's bounds when no box has finite edges there. It is
-    /// chosen from the boxes alone, so a huge scene with the windows in one corner
-    /// still gets fine cells where the windows are.
+    /// The region the cells tile: on each axis, ``coveredInterval(_:bounds:)`` of
+    /// the live boxes widened to the grid's bounds (the scene, where the queries
+    /// are, so that they never need the outside run), unless the bounds are over
+    /// ``boundsStretchLimit`` times longer (a huge scene with the windows in one
+    /// corner: the windows' interval alone); the bounds when no box has a finite
+    /// centre. Boxes wholly outside go to the outside run.
     /// - Complexity: O(n log n).
     func coveredRegion() -> IndexBox {
+        func axis(_ spans: [(min: Double, max: Double)], _ low: Double, _ high: Double) -> (Double, Double) {
+            guard let covered = Self.coveredInterval(spans, bounds: (low, high)) else { return (low, high) }
+            if (covered.high - covered.low) * Self.boundsStretchLimit < high - low { return covered }
+            return (Swift.min(covered.low, low), Swift.max(covered.high, high))
+        }
         let live = leaves.indices.filter { leaves[$0].isLive }.map { boxes[$0] }
-        let x = Self.coveredInterval(live.map { ($0.minX, $0.maxX) }) ?? (bounds.minX, bounds.maxX)
-        let y = Self.coveredInterval(live.map { ($0.minY, $0.maxY) }) ?? (bounds.minY, bounds.maxY)
-        return IndexBox(minX: x.low, minY: y.low, maxX: x.high, maxY: y.high)
+        let x = axis(live.map { ($0.minX, $0.maxX) }, bounds.minX, bounds.maxX)
+        let y = axis(live.map { ($0.minY, $0.maxY) }, bounds.minY, bounds.maxY)
+        return IndexBox(minX: x.0, minY: y.0, maxX: x.1, maxY: y.1)
     }
 
-    /// Where most of the spans `(min, max)` are, on one axis, so that neither a few
-    /// far-away or infinite spans nor a cluster of them parked far away can stretch
-    /// the cells:
+    /// See ``coveredRegion()``.
+    static let boundsStretchLimit = 8.0
+
+    /// Where the spans `(min, max)` that matter are, on one axis:
     ///
-    /// 1. the densest half: the shortest interval holding half of the finite
-    ///    centres, of length `l`;
-    /// 2. the interval of length at most `8 l` holding the most finite centres
-    ///    (all of them, unless some lie far beyond the densest half);
-    /// 3. of the spans centred there, from the 1st percentile of their finite
-    ///    minimum edges to the 99th of their finite maximum edges.
+    /// 1. of the spans with a finite centre, those centred in an interval of
+    ///    length at most `8 l` (`l` the length of the shortest interval holding
+    ///    half of the centres, or the median span length if longer): the one
+    ///    holding the most centres among those within `8 l` of `bounds` (the scene,
+    ///    where the queries are), or among all if none is. So a far cluster of
+    ///    windows parked or moved off the scene does not stretch the cells even
+    ///    when it holds most of them, nor does a crowd at one point shrink them;
+    /// 2. from the 1st percentile of their minimum edges to the 99th of their
+    ///    maximum edges (so a few very long spans do not stretch it either).
     ///
-    /// Spans outside are clamped into the edge cells. Nil when no span has a finite
-    /// centre (then only the bounds can say where cells should be fine).
+    /// Nil when no span has a finite centre.
     /// - Complexity: O(n log n).
-    static func coveredInterval(_ spans: [(min: Double, max: Double)]) -> (low: Double, high: Double)? {
+    static func coveredInterval(_ spans: [(min: Double, max: Double)],
+                                bounds: (low: Double, high: Double)) -> (low: Double, high: Double)? {
         // Halves first: the centre of two finite doubles never overflows.
         let centred = spans.map { (centre: $0.min / 2 + $0.max / 2, span: $0) }.filter(\.centre.isFinite)
             .sorted { $0.centre < $1.centre }
@@ -134,20 +157,23 @@ extension StackingGrid {
         let half = (centres.count + 1) / 2
         var densest = Double.infinity
         for i in 0 ... centres.count - half { densest = Swift.min(densest, centres[i + half - 1] - centres[i]) }
-        // Two pointers: for each first centre, the last one within 8 l of it.
-        let reach = 8 * densest
-        var best = (first: 0, last: 0), last = 0
+        let lengths = centred.map { $0.span.max - $0.span.min }.sorted()
+        let reach = 8 * Swift.max(densest, lengths[lengths.count / 2])
+        // Two pointers: for each first centre, the last one within reach of it; the
+        // best interval near the bounds if any is, else the best of all.
+        var best = (first: 0, last: 0, nearBounds: false), last = 0
         for first in centres.indices {
             last = Swift.max(last, first)
             while last + 1 < centres.count && centres[last + 1] - centres[first] <= reach { last += 1 }
-            if last - first > best.last - best.first { best = (first, last) }
+            let near = centres[first] <= bounds.high + reach && centres[last] >= bounds.low - reach
+            if (near && !best.nearBounds) || (near == best.nearBounds && last - first > best.last - best.first) {
+                best = (first, last, near)
+            }
         }
         let chosen = centred[best.first ... best.last].map(\.span)
-        let minima = chosen.map(\.min).filter(\.isFinite).sorted()
-        let maxima = chosen.map(\.max).filter(\.isFinite).sorted()
-        // A finite centre has finite edges, so neither list is empty.
-        let low = minima[(minima.count - 1) / 100], high = maxima[(maxima.count - 1) * 99 / 100]
-        return low <= high ? (low, high) : (high, low)
+        // A finite centre has finite edges, and each span has min <= max.
+        let minima = chosen.map(\.min).sorted(), maxima = chosen.map(\.max).sorted()
+        return (minima[(minima.count - 1) / 100], maxima[(maxima.count - 1) * 99 / 100])
     }
 
     /// How many cells of side about `meanSide * cellSideFactor` span `extent`.

@@ -23,6 +23,10 @@ public struct GridQueryCursor: Sendable {
     var start = 0
     /// The next position to read, counting down (front-most first); -1 when done.
     var position = -1
+    /// For a point outside the tiled region, the outside run is merged in: where it
+    /// starts and the next position to read; -1 when not merging or done.
+    var outsideStart = 0
+    var outsidePosition = -1
     var stats = GridQueryStatistics()
 
     /// Counters for the current query, reset by ``StackingGrid/startQuery(x:y:cursor:)``.
@@ -44,6 +48,12 @@ extension StackingGrid {
         cursor.localY = UInt8(truncatingIfNeeded: fy)
         cursor.start = span.start
         cursor.position = span.count - 1
+        cursor.outsidePosition = -1
+        if !isInRegion(x: x, y: y) {
+            let outside = cells.spans[outsideRun]
+            cursor.outsideStart = outside.start
+            cursor.outsidePosition = outside.count - 1
+        }
         cursor.stats = GridQueryStatistics()
     }
 
@@ -54,7 +64,8 @@ extension StackingGrid {
     ///   misses the point.
     @inline(__always)
     public func nextLeaf(_ cursor: inout GridQueryCursor) -> LeafID? {
-        cells.slots.withUnsafeBufferPointer { slots in
+        if cursor.outsidePosition >= 0 { return nextLeafMerging(&cursor) }
+        return cells.slots.withUnsafeBufferPointer { slots in
             while cursor.position >= 0 {
                 let entry = slots[cursor.start + cursor.position]
                 cursor.position -= 1
@@ -67,6 +78,38 @@ extension StackingGrid {
             }
             return nil
         }
+    }
+
+    /// ``nextLeaf(_:)`` for a point outside the region: the point's (edge) cell and
+    /// the outside run, merged by descending (z-key, leaf) until the outside run is
+    /// used up, then the rest of the cell.
+    /// - Complexity: O(1) per entry read, plus the cell's remaining entries.
+    @inline(never)
+    func nextLeafMerging(_ cursor: inout GridQueryCursor) -> LeafID? {
+        while cursor.outsidePosition >= 0 {
+            let outside = cells.slots[cursor.outsideStart + cursor.outsidePosition]
+            if cursor.position >= 0 {
+                let inCell = cells.slots[cursor.start + cursor.position]
+                let a = keys[Int(inCell.leaf)], b = keys[Int(outside.leaf)]
+                if b < a || (a == b && outside.leaf < inCell.leaf) {
+                    cursor.position -= 1
+                    cursor.stats.entriesTested += 1
+                    if inCell.contains(cursor.localX, cursor.localY)
+                        && boxes[Int(inCell.leaf)].contains(x: cursor.x, y: cursor.y) {
+                        cursor.stats.leavesReported += 1
+                        return LeafID(rawValue: inCell.leaf)
+                    }
+                    continue
+                }
+            }
+            cursor.outsidePosition -= 1
+            cursor.stats.entriesTested += 1
+            if boxes[Int(outside.leaf)].contains(x: cursor.x, y: cursor.y) {
+                cursor.stats.leavesReported += 1
+                return LeafID(rawValue: outside.leaf)
+            }
+        }
+        return nextLeaf(&cursor)
     }
 
     /// Every box containing the point, front to back. Built on the same query.

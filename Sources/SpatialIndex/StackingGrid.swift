@@ -12,12 +12,16 @@
 ///   +-----+-----+-----+                   in 8-bit fixed point (a filter, see below)
 /// ```
 ///
-/// Boxes and points outside the tiled region are clamped to the edge cells, so any
-/// box (infinite ones too) can be stored and every query is answered correctly; the
-/// region only decides where cells are fine. It is where most boxes are (see
-/// ``coveredRegion()``), or the given bounds while there are none. The cell size
-/// follows the stored boxes (about their mean size, see ``relayout()``) and both are
-/// re-chosen when the boxes have changed enough (see ``relayoutIfNeeded()``).
+/// The tiled region is the given bounds (the scene) widened to where the boxes near
+/// it are (see ``coveredRegion()``). Boxes that overlap it but reach beyond are
+/// clamped into its edge cells; boxes wholly outside it (windows parked or moved far
+/// off the scene) go to one more run, the *outside run*, which only queries at
+/// points outside the region read, merged with their clamped edge cell. So any box
+/// (infinite ones too) can be stored and every query is answered correctly; the
+/// region only decides where cells are fine and which queries are fast. The cell
+/// size follows the boxes in the cells (about their mean size, see ``relayout()``),
+/// and both are re-chosen when the boxes have changed enough (see
+/// ``relayoutIfNeeded()``).
 ///
 /// Each cell keeps a filter box per entry in the cell's own 8-bit fixed point
 /// coordinates, rounded so that it contains the real box's part of the cell: a query
@@ -34,9 +38,11 @@
 /// ```
 ///
 /// Cost model (k = boxes per cell, c = cells a box overlaps, about 4 on average
-/// with the default cell size): a query is O(1 + boxes in front of the answer in
-/// its cell); inserting, removing, restacking or moving a box is O(c (log k + k))
-/// for the binary searches and the shifts inside each cell's contiguous run.
+/// with the default cell size): a query in the region is O(1 + boxes in front of
+/// the answer in its cell), one outside it also reads the outside run's boxes in
+/// front of the answer; inserting, removing, restacking or moving a box is
+/// O(c (log k + k)) for the binary searches and the shifts inside each cell's
+/// contiguous run (for a box in the outside run, c = 1 and k is that run's length).
 public struct StackingGrid: Sendable {
     /// "No leaf": the null link of the free list.
     static let null: Int32 = -1
@@ -55,11 +61,12 @@ public struct StackingGrid: Sendable {
         var nextFree: Int32
     }
 
-    /// The region the cells tile while no box has finite edges (finite): the
-    /// scene, for a window index.
+    /// Where the queries are (finite): the scene, for a window index. The region
+    /// covers it, unless it is over ``boundsStretchLimit`` times longer than the
+    /// boxes' own interval on an axis.
     public let bounds: IndexBox
-    /// The region the current layout tiles: where most boxes are (see
-    /// ``coveredRegion()``).
+    /// The region the current layout tiles: the bounds widened to where the boxes
+    /// near them are (see ``coveredRegion()``).
     public internal(set) var region: IndexBox
     /// Leaves by ``LeafID``; slots are reused through the free list.
     var leaves: [Leaf] = []
@@ -81,17 +88,24 @@ public struct StackingGrid: Sendable {
     /// of ``relayoutIfNeeded()`` compares against them).
     var layoutLeafCount = 0
     var layoutEntryCount = 0
-    /// The live leaves' summed fixed widths and heights (`fixedMax - fixedMin + 1`,
-    /// in 1/256 of a cell), and how many lie wholly outside `region`: kept up to
-    /// date by every change, so ``relayoutIfNeeded()`` can tell in O(1) that the
-    /// boxes shrank or moved away. Integers, so adding and subtracting never drifts.
+    /// How many layouts were chosen so far (for tests of the relayout policy).
+    var layoutGeneration = 0
+    /// The leaves in the cells (not in the outside run), and their summed fixed
+    /// widths and heights (`fixedMax - fixedMin + 1` in 1/256 of a cell, each capped
+    /// at ``accountedSideLimit``): kept up to date by every change, so
+    /// ``relayoutIfNeeded()`` can tell in O(1) that the boxes shrank or moved away.
+    /// Integers, so adding and subtracting never drifts.
+    var insideCount = 0
     var fixedWidthSum: Int64 = 0
     var fixedHeightSum: Int64 = 0
-    var outsideCount = 0
-    /// The same three when the layout was last chosen.
+    /// The same, and the outside run's length, when the layout was last chosen.
+    var layoutInsideCount = 0
     var layoutWidthSum: Int64 = 0
     var layoutHeightSum: Int64 = 0
     var layoutOutsideCount = 0
+
+    /// Leaves wholly outside the region, in the outside run.
+    var outsideCount: Int { cells.spans[outsideRun].count }
 
     /// Creates an empty grid whose cells will tile `bounds`.
     /// - Precondition: `bounds` is valid and finite.
@@ -103,7 +117,7 @@ public struct StackingGrid: Sendable {
         region = bounds
         xAxis = GridAxis(origin: bounds.minX, extent: bounds.maxX - bounds.minX, cells: 1)
         yAxis = GridAxis(origin: bounds.minY, extent: bounds.maxY - bounds.minY, cells: 1)
-        cells = CellStorage(cellCount: 1)
+        cells = CellStorage(cellCount: 1 + 1)   // one cell and the outside run
     }
 
     /// Whether the grid holds no boxes.

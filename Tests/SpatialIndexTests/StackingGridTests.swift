@@ -268,23 +268,28 @@ struct StackingGridLayoutTests {
         #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(fine)")
     }
 
-    @Test("5% of the windows parked far off screen do not stretch the cells")
-    func parkedWindows() {
+    @Test("windows parked far off screen neither stretch the cells nor slow the screen's queries",
+          arguments: [1000, 11_000])
+    func parkedWindows(parked: Int) {
         let seed = SeededRandom.seeds(default: [8])[0]
         var rng = SeededRandom(seed: seed)
         var (grid, leaves) = Self.desktop(20_000, &rng)
-        for leaf in leaves.prefix(1000) {
+        var model = BruteForceIndex()
+        for leaf in leaves.prefix(parked) {
             let b = grid.box(of: leaf)
             grid.updateBox(leaf, to: IndexBox(minX: b.minX - 1e6, minY: b.minY, maxX: b.maxX - 1e6, maxY: b.maxY))
         }
         grid.relayout()
         #expect(grid.checkInvariants().isEmpty)
-        #expect(grid.region.minX > -1e4, "seed \(seed): region \(grid.region)")
+        #expect(grid.region.minX > -1e4 && grid.region.maxX > 3000, "seed \(seed): region \(grid.region)")
         let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
         #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions)")
-        // The parked windows are still found, through the clamped edge cells.
-        #expect(grid.leaves(containingX: grid.box(of: leaves[0]).minX, y: grid.box(of: leaves[0]).minY)
-            .contains(leaves[0]))
+        // The parked windows are still found, front to back, from the outside run.
+        for leaf in leaves { model.leaves[leaf] = (grid.box(of: leaf), grid.zKey(of: leaf), grid.payload(of: leaf)) }
+        for leaf in leaves.prefix(50) {
+            let b = grid.box(of: leaf)
+            if let problem = gridQueryMismatch(grid, model, x: b.minX, y: b.maxY) { Issue.record("seed \(seed): \(problem)") }
+        }
     }
 
     @Test("a huge scene with the windows in one corner still gets fine cells where they are")
@@ -296,33 +301,81 @@ struct StackingGridLayoutTests {
         #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions)")
     }
 
-    @Test("windows that all move far away one by one re-lay the grid out where they went")
-    func windowsMoveAway() {
+    @Test("windows that move one by one far across a huge scene re-lay the grid out where they went")
+    func windowsMoveAcross() {
         let seed = SeededRandom.seeds(default: [10])[0]
         var rng = SeededRandom(seed: seed)
-        var (grid, leaves) = Self.desktop(20_000, &rng)
+        var (grid, leaves) = Self.desktop(20_000, bounds: IndexBox(minX: 0, minY: 0, maxX: 1e9, maxY: 1e9), &rng)
+        for leaf in leaves {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX + 1e6, minY: b.minY, maxX: b.maxX + 1e6, maxY: b.maxY))
+        }
+        #expect(grid.checkInvariants().isEmpty)
+        let moved = IndexBox(minX: 1e6, minY: 0, maxX: 1e6 + 3840, maxY: 2160)
+        let mean = Self.meanEntriesToFirstHit(grid, in: moved, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions), region \(grid.region)")
+    }
+
+    @Test("windows that all leave the scene leave its queries fast, and are found where they went")
+    func windowsLeaveTheScene() {
+        let seed = SeededRandom.seeds(default: [12])[0]
+        var rng = SeededRandom(seed: seed)
+        var (grid, leaves) = Self.desktop(5000, &rng)
         for leaf in leaves {
             let b = grid.box(of: leaf)
             grid.updateBox(leaf, to: IndexBox(minX: b.minX + 1e7, minY: b.minY, maxX: b.maxX + 1e7, maxY: b.maxY))
         }
         #expect(grid.checkInvariants().isEmpty)
-        let moved = IndexBox(minX: 1e7, minY: 0, maxX: 1e7 + 3840, maxY: 2160)
-        let mean = Self.meanEntriesToFirstHit(grid, in: moved, &rng)
-        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions), region \(grid.region)")
+        let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query on the empty scene, region \(grid.region)")
+        var model = BruteForceIndex()
+        for leaf in leaves { model.leaves[leaf] = (grid.box(of: leaf), grid.zKey(of: leaf), grid.payload(of: leaf)) }
+        for _ in 0..<200 {
+            let x = 1e7 + Double.random(in: 0...3840, using: &rng), y = Double.random(in: 0...2160, using: &rng)
+            if let problem = gridQueryMismatch(grid, model, x: x, y: y) { Issue.record("seed \(seed): \(problem)") }
+        }
     }
 
-    @Test("the covered interval ignores infinite spans and a far cluster of outliers")
+    @Test("one full-scene window shown and hidden over many small ones does not re-lay the grid out each time")
+    func noRelayoutThrash() {
+        let seed = SeededRandom.seeds(default: [13])[0]
+        var rng = SeededRandom(seed: seed)
+        var grid = StackingGrid(bounds: Self.screen)
+        for i in 0..<20_000 {
+            let x = Double.random(in: 0...3840, using: &rng), y = Double.random(in: 0...2160, using: &rng)
+            _ = grid.insert(box: IndexBox(minX: x, minY: y, maxX: x, maxY: y), zKey: ZKey(level: 0, sequence: UInt64(i)),
+                            payload: Int32(i))
+        }
+        let before = grid.layoutGeneration
+        for round in 0..<20 {
+            let app = grid.insert(box: Self.screen, zKey: ZKey(level: 0, sequence: UInt64(30_000 + round)), payload: -1)
+            grid.remove(app)
+        }
+        #expect(grid.checkInvariants().isEmpty)
+        #expect(grid.layoutGeneration - before <= 2, "seed \(seed): \(grid.layoutGeneration - before) layouts in 20 rounds")
+    }
+
+    @Test("the covered interval: infinite spans, far clusters, crowds at one point")
     func coveredIntervalEdges() {
-        #expect(StackingGrid.coveredInterval([]) == nil)
-        #expect(StackingGrid.coveredInterval([(min: -.infinity, max: .infinity)]) == nil)
-        #expect(StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -.infinity, max: 3)]) == nil)
-        let finite = StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -1, max: 3)])
+        let unit = (low: 0.0, high: 100.0)
+        #expect(StackingGrid.coveredInterval([], bounds: unit) == nil)
+        #expect(StackingGrid.coveredInterval([(min: -.infinity, max: .infinity)], bounds: unit) == nil)
+        #expect(StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -.infinity, max: 3)], bounds: unit) == nil)
+        let finite = StackingGrid.coveredInterval([(min: 5, max: .infinity), (min: -1, max: 3)], bounds: unit)
         #expect(finite.map { $0.low == -1 && $0.high == 3 } == true, "\(String(describing: finite))")
-        // 1,000 spans over [0, 110] and 60 (about 6%) a million to the left.
+        // 1,000 spans over [0, 110], and 1,200 a million to the left: the ones near the bounds win.
         var spans = (0..<1000).map { i in (min: Double(i % 100), max: Double(i % 100) + 10) }
-        spans += (0..<60).map { _ in (min: -1e6, max: -1e6 + 10) }
-        let interval = StackingGrid.coveredInterval(spans)
-        #expect(interval.map { $0.low >= -20 && $0.low <= 1 && $0.high >= 100 && $0.high <= 110 } == true,
-                "\(String(describing: interval))")
+        spans += (0..<1200).map { _ in (min: -1e6, max: -1e6 + 10) }
+        let parked = StackingGrid.coveredInterval(spans, bounds: unit)
+        #expect(parked.map { $0.low >= -1 && $0.low <= 1 && $0.high >= 50 && $0.high <= 110 } == true,
+                "\(String(describing: parked))")
+        // None in the bounds: the larger of two far clusters.
+        let far = StackingGrid.coveredInterval(spans.map { (min: $0.min + 1e9, max: $0.max + 1e9) }, bounds: unit)
+        #expect(far.map { $0.low > 1e9 - 1e6 - 1 && $0.high < 1e9 - 1e6 + 20 } == true, "\(String(describing: far))")
+        // Most spans with one centre: the others within 8 median lengths still count.
+        let crowd = (0..<600).map { _ in (min: 0.0, max: 10.0) }
+            + (0..<400).map { i in (min: Double(i % 90), max: Double(i % 90) + 10) }
+        let crowded = StackingGrid.coveredInterval(crowd, bounds: unit)
+        #expect(crowded.map { $0.low == 0 && $0.high >= 80 } == true, "\(String(describing: crowded))")
     }
 }
