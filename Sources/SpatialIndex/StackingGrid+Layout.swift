@@ -30,9 +30,11 @@ extension StackingGrid {
     ///   hidden cannot do it alone;
     /// - a quarter of the boxes more than at the last layout are in the outside
     ///   run (they moved away from the region, and queries where they went read
-    ///   that run).
+    ///   that run);
+    /// - the boxes in the cells are over twice as many as at the last layout (they
+    ///   came back from the outside run: the cells were sized for fewer).
     ///
-    /// The count, spread and outside rules each need a number of changes
+    /// The count, spread, outside and return rules each need a number of changes
     /// proportional to the boxes since the last layout. The mean rule needs at
     /// least `n / 1024` (a change moves the summed sides by at most two cells, the
     /// mean is at least 1/256 of a cell): in the worst case a layout per `n / 1024`
@@ -51,7 +53,8 @@ extension StackingGrid {
         let lower = sized && 2 * Double(fixedHeightSum) * Double(layoutInsideCount)
             < Double(layoutHeightSum) * Double(insideCount)
         let away = outsideCount > layoutOutsideCount + count / 4 + 16
-        if grew || shrank || spread || narrower || lower || away { relayout() }
+        let back = insideCount > 2 * layoutInsideCount + 32
+        if grew || shrank || spread || narrower || lower || away || back { relayout() }
     }
 
     /// Chooses the cell size for the boxes stored now (see ``cellSideFactor``) and

@@ -316,6 +316,25 @@ struct StackingGridLayoutTests {
         #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions), region \(grid.region)")
     }
 
+    @Test("windows restored from far off screen get cells sized for them again")
+    func windowsComeBack() {
+        let seed = SeededRandom.seeds(default: [14])[0]
+        var rng = SeededRandom(seed: seed)
+        var (grid, leaves) = Self.desktop(8000, &rng)
+        for leaf in leaves.dropFirst(20) {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX - 1e6, minY: b.minY, maxX: b.maxX - 1e6, maxY: b.maxY))
+        }
+        grid.relayout()   // sized for the 20 windows left on screen
+        for leaf in leaves.dropFirst(20) {
+            let b = grid.box(of: leaf)
+            grid.updateBox(leaf, to: IndexBox(minX: b.minX + 1e6, minY: b.minY, maxX: b.maxX + 1e6, maxY: b.maxY))
+        }
+        #expect(grid.checkInvariants().isEmpty)
+        let mean = Self.meanEntriesToFirstHit(grid, in: Self.screen, &rng)
+        #expect(mean < 8, "seed \(seed): \(mean) entries per query, layout \(grid.cellDimensions)")
+    }
+
     @Test("windows that all leave the scene leave its queries fast, and are found where they went")
     func windowsLeaveTheScene() {
         let seed = SeededRandom.seeds(default: [12])[0]
