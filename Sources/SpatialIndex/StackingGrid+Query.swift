@@ -69,12 +69,7 @@ extension StackingGrid {
             while cursor.position >= 0 {
                 let entry = slots[cursor.start + cursor.position]
                 cursor.position -= 1
-                cursor.stats.entriesTested += 1
-                if entry.contains(cursor.localX, cursor.localY)
-                    && boxes[Int(entry.leaf)].contains(x: cursor.x, y: cursor.y) {
-                    cursor.stats.leavesReported += 1
-                    return LeafID(rawValue: entry.leaf)
-                }
+                if admits(entry, &cursor) { return LeafID(rawValue: entry.leaf) }
             }
             return nil
         }
@@ -93,23 +88,25 @@ extension StackingGrid {
                 let a = keys[Int(inCell.leaf)], b = keys[Int(outside.leaf)]
                 if b < a || (a == b && outside.leaf < inCell.leaf) {
                     cursor.position -= 1
-                    cursor.stats.entriesTested += 1
-                    if inCell.contains(cursor.localX, cursor.localY)
-                        && boxes[Int(inCell.leaf)].contains(x: cursor.x, y: cursor.y) {
-                        cursor.stats.leavesReported += 1
-                        return LeafID(rawValue: inCell.leaf)
-                    }
+                    if admits(inCell, &cursor) { return LeafID(rawValue: inCell.leaf) }
                     continue
                 }
             }
             cursor.outsidePosition -= 1
-            cursor.stats.entriesTested += 1
-            if boxes[Int(outside.leaf)].contains(x: cursor.x, y: cursor.y) {
-                cursor.stats.leavesReported += 1
-                return LeafID(rawValue: outside.leaf)
-            }
+            if admits(outside, &cursor) { return LeafID(rawValue: outside.leaf) }   // its filter is the whole cell
         }
         return nextLeaf(&cursor)
+    }
+
+    /// Counts `entry` as read, and whether the query point is in its box: its
+    /// filter first, then its exact box; counts it as reported if so.
+    @inline(__always)
+    func admits(_ entry: CellEntry, _ cursor: inout GridQueryCursor) -> Bool {
+        cursor.stats.entriesTested += 1
+        guard entry.contains(cursor.localX, cursor.localY)
+                && boxes[Int(entry.leaf)].contains(x: cursor.x, y: cursor.y) else { return false }
+        cursor.stats.leavesReported += 1
+        return true
     }
 
     /// Every box containing the point, front to back. Built on the same query.
