@@ -78,7 +78,7 @@ extension SceneSVG {
             lines.append(CaptionLine(text: "\(who) at this step:", colour: Palette.ink, kind: "heading"))
             add(run.answers.first?.lines ?? [], colour: Palette.ink, engine: nil)
         }
-        var key = "key: dashed = hidden · hatched = interaction off · dots = pass-through · gold = key window"
+        let key = "key: dashed = hidden · hatched = interaction off · dots = pass-through · gold = key window"
         lines.append(CaptionLine(text: key, colour: Palette.faintInk, kind: "symbols"))
         var more: [String] = []
         if drawn.windows.contains(where: { $0.rect.isOffScale }) || drawn.point.map({ $0.x.clamped || $0.y.clamped }) == true {
