@@ -219,12 +219,11 @@ extension StackingGrid {
     static let accountedSideLimit: Int32 = 512
 
     /// Adds (`sign` 1) or takes away (-1) a live leaf's share of the statistics the
-    /// relayout policy watches, from its current fixed box: leaves in the outside
-    /// run count there, the others count their (capped) fixed width and height.
+    /// relayout policy watches, from its current fixed box: the (capped) fixed width
+    /// and height of a leaf in the cells; nothing for one in the outside run.
     mutating func account(_ leaf: Int32, _ sign: Int64) {
         if isOutsideRegion(boxes[Int(leaf)]) { return }
         let l = leaves[Int(leaf)]
-        insideCount += Int(sign)
         fixedWidthSum += sign * Int64(Swift.min(l.fixedMaxX - l.fixedMinX + 1, Self.accountedSideLimit))
         fixedHeightSum += sign * Int64(Swift.min(l.fixedMaxY - l.fixedMinY + 1, Self.accountedSideLimit))
     }

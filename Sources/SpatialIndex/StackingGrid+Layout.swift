@@ -89,7 +89,7 @@ extension StackingGrid {
             return ka < kb || (ka == kb && a < b)
         }
         var counts = [Int](repeating: 0, count: columns * rows + 1)   // and the outside run
-        (insideCount, fixedWidthSum, fixedHeightSum) = (0, 0, 0)
+        (fixedWidthSum, fixedHeightSum) = (0, 0)
         for l in order {
             setFixedBox(l)
             account(l, 1)

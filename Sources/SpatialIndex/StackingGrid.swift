@@ -90,12 +90,11 @@ public struct StackingGrid: Sendable {
     var layoutEntryCount = 0
     /// How many layouts were chosen so far (for tests of the relayout policy).
     var layoutGeneration = 0
-    /// The leaves in the cells (not in the outside run), and their summed fixed
-    /// widths and heights (`fixedMax - fixedMin + 1` in 1/256 of a cell, each capped
-    /// at ``accountedSideLimit``): kept up to date by every change, so
-    /// ``relayoutIfNeeded()`` can tell in O(1) that the boxes shrank or moved away.
-    /// Integers, so adding and subtracting never drifts.
-    var insideCount = 0
+    /// The summed fixed widths and heights of the leaves in the cells (not in the
+    /// outside run; `fixedMax - fixedMin + 1` in 1/256 of a cell, each capped at
+    /// ``accountedSideLimit``): kept up to date by every change, so
+    /// ``relayoutIfNeeded()`` can tell in O(1) that the boxes shrank. Integers, so
+    /// adding and subtracting never drifts.
     var fixedWidthSum: Int64 = 0
     var fixedHeightSum: Int64 = 0
     /// The same, and the outside run's length, when the layout was last chosen.
@@ -106,6 +105,8 @@ public struct StackingGrid: Sendable {
 
     /// Leaves wholly outside the region, in the outside run.
     var outsideCount: Int { cells.spans[outsideRun].count }
+    /// Leaves in the cells.
+    var insideCount: Int { count - outsideCount }
 
     /// Creates an empty grid whose cells will tile `bounds`.
     /// - Precondition: `bounds` is valid and finite.
@@ -177,14 +178,7 @@ public struct StackingGrid: Sendable {
         count += 1
         setFixedBox(leaf)
         account(leaf, 1)
-        let range = cellRange(of: leaf)
-        for row in range.rows {
-            for column in range.columns {
-                let cell = row * xAxis.cells + column
-                cells.insert(entry(of: leaf, column: column, row: row), into: cell,
-                             at: insertionIndex(of: leaf, key: zKey, in: cell))
-            }
-        }
+        addEntries(of: leaf, in: cellRange(of: leaf))
         relayoutIfNeeded()
         return LeafID(rawValue: leaf)
     }
@@ -237,15 +231,24 @@ public struct StackingGrid: Sendable {
                 }
             }
         }
-        let key = keys[Int(l)]
-        for row in new.rows {
-            for column in new.columns where !(old.rows.contains(row) && old.columns.contains(column)) {
+        addEntries(of: l, in: new, except: old)
+        relayoutIfNeeded()
+    }
+
+    /// Adds a leaf's entry, at its z-key's place, to each cell of `range` that is
+    /// not also in `kept` (cells that already hold it).
+    /// - Complexity: O(c (log k + k)) for the c cells added to.
+    private mutating func addEntries(of leaf: Int32, in range: (columns: ClosedRange<Int>, rows: ClosedRange<Int>),
+                                     except kept: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? = nil) {
+        let key = keys[Int(leaf)]
+        for row in range.rows {
+            for column in range.columns {
+                if let kept, kept.rows.contains(row) && kept.columns.contains(column) { continue }
                 let cell = row * xAxis.cells + column
-                cells.insert(entry(of: l, column: column, row: row), into: cell,
-                             at: insertionIndex(of: l, key: key, in: cell))
+                cells.insert(entry(of: leaf, column: column, row: row), into: cell,
+                             at: insertionIndex(of: leaf, key: key, in: cell))
             }
         }
-        relayoutIfNeeded()
     }
 
     /// Replaces the z-key of a leaf (a window restacked): in each cell it overlaps,
