@@ -41,14 +41,23 @@ extension CommandGenerator {
             }
         }
 
-        static let totalWeight = allCases.reduce(0) { $0 + $1.weight }
+    }
+
+    /// A swarm draw: each kind is left out with probability 1/2 (making windows
+    /// never is: without windows nothing else means anything), and each kept one
+    /// gets a weight from 1 to 3 times its default.
+    static func swarmWeights(_ random: inout SeededRandom) -> [Int] {
+        Kind.allCases.map { kind in
+            guard kind == .window || random.chance(0.5) else { return 0 }
+            return kind.weight * Int.random(in: 1...3, using: &random)
+        }
     }
 
     mutating func nextCommand() -> Command {
-        var roll = Int.random(in: 0..<Kind.totalWeight, using: &random)
+        var roll = Int.random(in: 0..<totalWeight, using: &random)
         var kind = Kind.hit
-        for candidate in Kind.allCases {
-            roll -= candidate.weight
+        for (candidate, weight) in zip(Kind.allCases, weights) {
+            roll -= weight
             if roll < 0 { kind = candidate; break }
         }
         // Early on, build something to act on.
@@ -56,7 +65,7 @@ extension CommandGenerator {
         return make(kind) ?? makeWindow() ?? .order(scene: mainSceneName)
     }
 
-    private mutating func make(_ kind: Kind) -> Command? {
+    mutating func make(_ kind: Kind) -> Command? {
         switch kind {
         case .scene:
             guard scenes.count < configuration.maxScenes else { return nil }
@@ -117,15 +126,19 @@ extension CommandGenerator {
         }))
     }
 
-    private mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }
-    private mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
+    mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }
+    mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
     private mutating func object() -> String? {
         let all = windows + views
         return all.isEmpty ? nil : random.pick(all)
     }
-    private mutating func scene() -> String { random.chance(0.85) ? mainSceneName : random.pick(scenes) }
-    private mutating func touchID() -> TouchID {
-        random.chance(0.9) ? TouchID(Int.random(in: 0..<4, using: &random)) : TouchID(Int.random(in: 0..<16, using: &random))
+    mutating func scene() -> String { random.chance(0.85) ? mainSceneName : random.pick(scenes) }
+    mutating func touchID() -> TouchID {
+        if random.chance(0.9) { return TouchID(Int.random(in: 0..<4, using: &random)) }
+        if configuration.encodable || random.chance(0.7) { return TouchID(Int.random(in: 0..<16, using: &random)) }
+        // Names, zero-padded digits and numbers past 64 bits: the T5 order compares them.
+        return TouchID(random.pick(["f1", "f10", "f2", "01", "001", "10", "18446744073709551616",
+                                    "99999999999999999999", "a", "A", "0"]))
     }
     private mutating func space() -> CoordinateSpace {
         guard let name = object(), random.chance(0.85) else { return .screen }

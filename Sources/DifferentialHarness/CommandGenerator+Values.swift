@@ -19,7 +19,7 @@ extension CommandGenerator {
 
     /// Roughly where an object is on the screen: its frame moved out through its
     /// ancestors (G4 outward). Only aims the generator; engines decide exactly.
-    private func screenFrame(of name: String) -> Rect? {
+    func screenFrame(of name: String) -> Rect? {
         guard var frame = frames[name] else { return nil }
         var current = name
         while let parent = parents[current], let parentFrame = frames[parent] {
@@ -84,10 +84,11 @@ extension CommandGenerator {
 
     /// A bounds origin (scroll offset).
     mutating func offset() -> Double {
-        switch Int.random(in: 0..<6, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
         case 0: return 0
         case 1: return random.pick(Self.awkward) * 10
         case 2: return -Double(Int.random(in: 1...100, using: &random))
+        case 3 where random.chance(0.5): return random.pick([1e6, -1e9, 1e15, -0.0, 0x1p53, 1e300])
         default: return Double(Int.random(in: 1...300, using: &random))
         }
     }
@@ -102,6 +103,7 @@ extension CommandGenerator {
         if random.chance(0.5) { return random.pick(levels) }
         return random.pick([
             WindowLevel.normal, WindowLevel.statusBar, WindowLevel.alert, WindowLevel.alert + 1, -1, 0.5, 1e300,
+            -0.0, -2, -1e300, 1e15, 0.1 + 0.2, -(0.1 + 0.2),
         ])
     }
 }

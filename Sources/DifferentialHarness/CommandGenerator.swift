@@ -20,12 +20,24 @@ public struct CommandGenerator {
         public var maxWindows: Int
         public var maxViews: Int
         public var maxScenes: Int
+        /// Swarm testing (Groce et al., ISSTA 2012): each generator draws its own
+        /// subset of command kinds and its own weights from its seed, so some cases
+        /// never hide, some never touch, some only create and reorder, and
+        /// behaviours that one kind masks in a uniform mix get reached.
+        public var swarm: Bool
+        /// Keep to what the binary fuzz encoding can hold (touch ids `0`…`15`); when
+        /// false, touch ids also take names, zero-padded digits and numbers past 64
+        /// bits.
+        public var encodable: Bool
 
-        public init(length: Int = 150, maxWindows: Int = 10, maxViews: Int = 30, maxScenes: Int = 3) {
+        public init(length: Int = 150, maxWindows: Int = 10, maxViews: Int = 30, maxScenes: Int = 3,
+                    swarm: Bool = false, encodable: Bool = true) {
             self.length = length
             self.maxWindows = maxWindows
             self.maxViews = maxViews
             self.maxScenes = maxScenes
+            self.swarm = swarm
+            self.encodable = encodable
         }
     }
 
@@ -44,11 +56,21 @@ public struct CommandGenerator {
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
+    /// This generator's weight of each ``Kind`` (in `Kind.allCases` order): the
+    /// defaults, or a swarm draw.
+    var weights: [Int]
+    var totalWeight: Int
 
     public init(seed: UInt64, configuration: Configuration = Configuration()) {
         self.configuration = configuration
         random = SeededRandom(seed: seed)
+        weights = Kind.allCases.map(\.weight)
+        if configuration.swarm { weights = Self.swarmWeights(&random) }
+        totalWeight = weights.reduce(0, +)
     }
+
+    /// The kinds this generator draws (all of them unless it is a swarm draw).
+    var enabledKinds: [Kind] { zip(Kind.allCases, weights).filter { $0.1 > 0 }.map(\.0) }
 
     /// One command list of about `configuration.length` commands, every one valid.
     public mutating func generate() -> [Command] {
@@ -56,15 +78,22 @@ public struct CommandGenerator {
         commands.reserveCapacity(configuration.length)
         while commands.count < configuration.length {
             let command = nextCommand()
-            do {
-                try validator.validate(command)
-            } catch {
-                continue  // an unlucky pick (e.g. a name made twice); draw again
-            }
-            note(command)
-            commands.append(command)
+            // An unlucky pick (e.g. a name made twice) is drawn again.
+            if accept(command) { commands.append(command) }
         }
         return commands
+    }
+
+    /// Validates `command` against everything accepted so far and, when valid,
+    /// records what it did; false (and nothing recorded) when it is invalid.
+    mutating func accept(_ command: Command) -> Bool {
+        do {
+            try validator.validate(command)
+        } catch {
+            return false
+        }
+        note(command)
+        return true
     }
 
     /// Keeps the generator's own lists in step with what the command did.

@@ -2,51 +2,69 @@ import Foundation
 import Synchronization
 import WindowModel
 
-/// One divergence a campaign found, already shrunk.
-public struct Finding: Sendable {
-    /// The case seed: `WINDOWLAB_SEED=<seed>` replays the unshrunk case.
-    public var caseSeed: UInt64
-    public var originalLength: Int
-    /// The minimal failing command list.
-    public var commands: [Command]
-    /// The divergence the minimal list shows (at its last command).
-    public var divergence: Divergence
-}
-
 /// Counters a campaign reports while it runs and when it ends.
 public struct CampaignProgress: Sendable {
     public var cases = 0
     public var commands = 0
     public var divergences = 0
     public var elapsedSeconds = 0.0
+    /// Cases and commands per profile.
+    public var casesByProfile: [GenerationProfile: Int] = [:]
+    public var commandsByProfile: [GenerationProfile: Int] = [:]
+    /// Diverging cases per signature (see ``Divergence/signature``), with the
+    /// profile that first found each.
+    public var groups: [String: (count: Int, profile: GenerationProfile)] = [:]
+    /// How many cases had finished when the first divergence was counted (it included).
+    public var casesToFirstDivergence: Int?
+    /// Findings saved so far.
+    public var findings = 0
 
     public var commandsPerSecond: Double { elapsedSeconds > 0 ? Double(commands) / elapsedSeconds : 0 }
 }
 
 /// A time-boxed differential campaign: generate cases from a seed, run each on every
-/// engine, shrink every divergence.
+/// engine, group the divergences by signature and shrink the first of each group.
 ///
 /// Jobs run on their own threads; job `j` runs cases `j, j + jobs, j + 2·jobs, …`, so
-/// a case's seed depends only on the campaign seed and the case index.
+/// a case's seed and profile depend only on the campaign seed and the case index.
+/// Unless a profile is pinned, each case's profile is drawn from its seed
+/// (``GenerationProfile/mixed(caseSeed:)``).
 public struct DifferentialCampaign: Sendable {
     public var seed: UInt64
     public var seconds: Double
     public var jobs: Int
     public var engines: [EngineFactory]
     public var generator: CommandGenerator.Configuration
+    /// The one profile to run, or nil for the mix.
+    public var profile: GenerationProfile?
+    /// Check every engine's invariants during the cases (see ``GenerationProfile/cadence``).
+    public var checkInvariants: Bool
     /// Stop shrinking and saving after this many findings (the campaign goes on counting).
     public var maxFindings: Int
+    /// Seconds of shrinking each finding may take.
+    public var shrinkSeconds: Double
+    /// End the campaign once this many findings are saved (nil: run the whole time).
+    public var stopAfterFindings: Int?
 
     public init(
         seed: UInt64, seconds: Double, jobs: Int, engines: [EngineFactory],
-        generator: CommandGenerator.Configuration = .init(), maxFindings: Int = 10
+        generator: CommandGenerator.Configuration = .init(), profile: GenerationProfile? = nil,
+        checkInvariants: Bool = true, maxFindings: Int = 10, shrinkSeconds: Double = 60
     ) {
         self.seed = seed
         self.seconds = seconds
         self.jobs = max(1, jobs)
         self.engines = engines
         self.generator = generator
+        self.profile = profile
+        self.checkInvariants = checkInvariants
         self.maxFindings = maxFindings
+        self.shrinkSeconds = shrinkSeconds
+    }
+
+    /// The profile of case `index`.
+    public func profile(ofCase index: Int) -> GenerationProfile {
+        profile ?? .mixed(caseSeed: SeededRandom.caseSeed(seed, index))
     }
 
     /// Runs until the time is up. `progress` is called about twice a second from the
@@ -60,7 +78,7 @@ public struct DifferentialCampaign: Sendable {
         let threads = (0..<jobs).map { job in
             Thread { [self] in
                 var index = job
-                while ContinuousClock.now < deadline {
+                while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
                     runCase(index, shared, found)
                     index += jobs
                 }
@@ -75,25 +93,23 @@ public struct DifferentialCampaign: Sendable {
         return shared.snapshot(elapsed: start.duration(to: .now))
     }
 
-    /// Generates, runs and (on divergence) shrinks case `index`.
+    /// Generates and runs case `index`; shrinks it when it opens a new group.
     func runCase(_ index: Int, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> Void) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
-        var generator = CommandGenerator(seed: caseSeed, configuration: generator)
-        let commands = generator.generate()
-        let result = DifferentialRunner.run(commands, engines: engines)
-        shared.add(commands: result.commandsRun, diverged: result.divergence != nil)
-        guard result.divergence != nil, shared.claimFinding(limit: maxFindings) else { return }
-        if let finding = Self.shrink(commands, seed: caseSeed, engines: engines) { found(finding) }
+        let profile = profile(ofCase: index)
+        let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants, small: generator)
+        let divergence = generated.result.divergence
+        shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence)
+        guard let divergence, shared.claimFinding(signature: divergence.signature, limit: maxFindings) else { return }
+        found(Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
+                                engines: engines, seconds: shrinkSeconds))
+        shared.foundOne()
     }
 
     /// Shrinks a failing case to a minimal one, or nil when it does not fail.
     public static func shrink(_ commands: [Command], seed: UInt64, engines: [EngineFactory]) -> Finding? {
-        var shrinker = Shrinker { candidate in
-            DifferentialRunner.run(candidate, engines: engines).divergence.map { $0.commandIndex + 1 }
-        }
-        let minimal = shrinker.shrink(commands)
-        guard let divergence = DifferentialRunner.run(minimal, engines: engines).divergence else { return nil }
-        return Finding(caseSeed: seed, originalLength: commands.count, commands: minimal, divergence: divergence)
+        guard let divergence = DifferentialRunner.run(commands, engines: engines).divergence else { return nil }
+        return Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small, engines: engines)
     }
 }
 
@@ -107,23 +123,39 @@ final class SharedCampaignState: Sendable {
 
     private let counters = Mutex(Counters())
 
-    func add(commands: Int, diverged: Bool) {
+    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?) {
         counters.withLock {
             $0.progress.cases += 1
             $0.progress.commands += commands
-            if diverged { $0.progress.divergences += 1 }
+            $0.progress.casesByProfile[profile, default: 0] += 1
+            $0.progress.commandsByProfile[profile, default: 0] += commands
+            if let divergence {
+                $0.progress.divergences += 1
+                if $0.progress.casesToFirstDivergence == nil { $0.progress.casesToFirstDivergence = $0.progress.cases }
+                let previous = $0.progress.groups[divergence.signature]
+                $0.progress.groups[divergence.signature] = ((previous?.count ?? 0) + 1, previous?.profile ?? profile)
+            }
         }
     }
 
-    func claimFinding(limit: Int) -> Bool {
+    /// Whether this divergence is the first of its group and under the limit: the
+    /// caller shrinks and saves it.
+    func claimFinding(signature: String, limit: Int) -> Bool {
         counters.withLock {
-            guard $0.claimedFindings < limit else { return false }
+            guard $0.claimedFindings < limit, $0.progress.groups[signature]?.count == 1 else { return false }
             $0.claimedFindings += 1
             return true
         }
     }
 
     func finishJob() { counters.withLock { $0.finishedJobs += 1 } }
+
+    func foundOne() { counters.withLock { $0.progress.findings += 1 } }
+
+    func stopped(after limit: Int?) -> Bool {
+        guard let limit else { return false }
+        return counters.withLock { $0.progress.findings >= limit }
+    }
 
     func runningJobs(total: Int) -> Int { counters.withLock { total - $0.finishedJobs } }
 

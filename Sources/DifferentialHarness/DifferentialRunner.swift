@@ -10,8 +10,17 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// Each engine's observations for that command, as trace text, by engine name,
     /// in the order the engines were given.
     public var observations: [(engine: String, lines: [String])]
+    /// What differed: `observations`, `state` (a snapshot) or `invariants of ENGINE`.
+    public var aspect: String = "observations"
 
     public var description: String { "command \(commandIndex + 1): \(summary)" }
+
+    /// What groups divergences that are likely one bug: the command's kind and
+    /// what differed (`hit observations`, `setFrame state`,
+    /// `show invariants of indexed`).
+    public var signature: String {
+        String(String(describing: command).prefix { $0 != "(" }) + " " + aspect
+    }
 }
 
 /// The outcome of running one command list on several engines in lockstep.
@@ -29,53 +38,30 @@ public struct DifferentialResult: Sendable {
 /// After every command it compares each engine's observations (as trace text,
 /// so coordinates compare bit for bit) and snapshots (visible order and key window
 /// per scene) with the first engine's, and asks every engine for invariant
-/// violations. It stops at the first difference.
+/// violations. It stops at the first difference. See ``LockstepSession``.
 public enum DifferentialRunner {
     /// Runs `commands` (already validated) on a fresh instance of each engine.
     public static func run(
         _ commands: [Command], engines: [EngineFactory], checkInvariants: Bool = true
     ) -> DifferentialResult {
-        let systems = engines.map { $0.make() }
-        var trace: [[Observation]] = []
-        trace.reserveCapacity(commands.count)
-        for (index, command) in commands.enumerated() {
-            let results = systems.map { $0.apply(command) }
-            trace.append(results[0])
-            if let summary = firstDifference(results, systems, engines, checkInvariants) {
-                let divergence = Divergence(
-                    commandIndex: index, command: command, summary: summary,
-                    observations: zip(engines, results).map { ($0.name, $1.map(\.description)) })
-                return DifferentialResult(trace: trace, divergence: divergence, commandsRun: index + 1)
-            }
-        }
-        return DifferentialResult(trace: trace, divergence: nil, commandsRun: commands.count)
+        run(commands, engines: engines, cadence: checkInvariants ? .everyCommand : .off)
     }
 
-    private static func firstDifference(
-        _ results: [[Observation]], _ systems: [any WindowSystem], _ engines: [EngineFactory],
-        _ checkInvariants: Bool
-    ) -> String? {
-        if checkInvariants {
-            for (engine, system) in zip(engines, systems) {
-                if let problem = system.invariantViolations().first {
-                    return "\(engine.name) broke an invariant: \(problem)"
-                }
-            }
+    /// Runs `commands` checking invariants at the given cadence (and after the last).
+    public static func run(
+        _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence
+    ) -> DifferentialResult {
+        var session = LockstepSession(engines: engines, cadence: cadence)
+        for (index, command) in commands.enumerated() {
+            if !session.run(command, isLast: index == commands.count - 1) { break }
         }
-        let expected = results[0].map(\.description)
-        let baseline = systems[0].snapshot()
-        for i in 1..<max(1, systems.count) {
-            let got = results[i].map(\.description)
-            if got != expected {
-                return "\(engines[i].name) observed [\(got.joined(separator: "; "))] "
-                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
-            }
-            let state = systems[i].snapshot()
-            if state != baseline {
-                return "\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
-                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
-            }
-        }
-        return nil
+        return session.result
+    }
+}
+
+extension LockstepSession {
+    /// The run so far as a ``DifferentialResult``.
+    public var result: DifferentialResult {
+        DifferentialResult(trace: trace, divergence: divergence, commandsRun: commands.count)
     }
 }

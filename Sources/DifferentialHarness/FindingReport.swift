@@ -24,10 +24,14 @@ extension Finding {
             let observed = run.trace[commands.count - 1 + offset]
             body.append(contentsOf: observed.isEmpty ? [.expectNothing] : observed.map { .expect($0.description) })
         }
+        let first = reproduced ? "# windowlab: engines disagree at the last statement before the final queries."
+            : "# windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it ran "
+            + "again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
         var header = [
-            "# windowlab: engines disagree at the last statement before the final queries.",
-            "# " + (origin ?? "case seed \(caseSeed) (replay: WINDOWLAB_SEED=\(caseSeed) swift test --filter DifferentialProperty)"),
-            "# shrunk from \(originalLength) to \(commands.count) commands",
+            first,
+            "# " + (origin ?? "case seed \(caseSeed), profile \(profile) (WINDOWLAB_SEED=\(caseSeed) regenerates it "
+                    + "in a PropertySuite test\(profile == .small ? "" : " run with the mix or WINDOWLAB_PROFILE=\(profile)"))"),
+            "# group: \(signature); shrunk from \(originalLength) to \(commands.count) commands",
             "# \(divergence.summary)",
         ]
         for (engine, lines) in divergence.observations {

@@ -18,10 +18,19 @@ public struct Shrinker {
     /// Candidates tried so far (a budget keeps shrinking of huge inputs bounded).
     public private(set) var attempts = 0
     public var maxAttempts: Int
+    /// When to stop trying (the best list so far is returned): shrinking a case of
+    /// thousands of windows can take long, and a campaign has a time box.
+    public var deadline: ContinuousClock.Instant?
 
-    public init(maxAttempts: Int = 20_000, fails: @escaping FailureCheck) {
+    public init(maxAttempts: Int = 20_000, deadline: ContinuousClock.Instant? = nil, fails: @escaping FailureCheck) {
         self.fails = fails
         self.maxAttempts = maxAttempts
+        self.deadline = deadline
+    }
+
+    /// Whether the budget (attempts or time) still allows another candidate.
+    var canTry: Bool {
+        attempts < maxAttempts && (deadline.map { ContinuousClock.now < $0 } ?? true)
     }
 
     /// The minimal failing list reachable from `commands` (which must fail).
@@ -29,7 +38,7 @@ public struct Shrinker {
         var best = Self.valid(commands)
         if let needed = fails(best) { best = Array(best.prefix(needed)) }
         var progress = true
-        while progress && attempts < maxAttempts {
+        while progress && canTry {
             progress = false
             progress = deleteChunks(&best) || progress
             progress = simplifyNumbers(&best) || progress
@@ -65,7 +74,7 @@ public struct Shrinker {
 
     /// Tries `candidate` and keeps it when it still fails and is simpler.
     private mutating func attempt(_ candidate: [Command], _ best: inout [Command]) -> Bool {
-        guard attempts < maxAttempts else { return false }
+        guard canTry else { return false }
         attempts += 1
         let candidate = Self.valid(candidate)
         guard let needed = fails(candidate) else { return false }

@@ -82,3 +82,13 @@ extension IndexedWindowSystem {
                             boundsX: boundsOrigin.x, boundsY: boundsOrigin.y)
     }
 }
+
+extension IndexedWindowSystem: ProbeHinting {
+    /// The scene grid's region edges and cell borders (``StackingGrid/probeLines``):
+    /// where an off-by-one in the grid's cell or filter arithmetic would show.
+    public func probeHints(scene: String) -> ProbeHints {
+        guard let index = state.scenes.firstIndex(where: { $0.name == scene }) else { return .none }
+        let lines = state.scenes[index].index.probeLines
+        return ProbeHints(xs: lines.xs, ys: lines.ys)
+    }
+}

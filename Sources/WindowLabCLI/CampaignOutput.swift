@@ -49,12 +49,16 @@ final class FindingWriter: Sendable {
     var savedCount: Int { savedPaths.count }
 
     func save(_ finding: Finding) {
-        let path = "\(directory)/divergence-\(finding.caseSeed).wls"
+        let kind = finding.reproduced ? "divergence" : "nondeterministic"
+        let path = "\(directory)/\(kind)-\(finding.caseSeed).wls"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let text = finding.scenarioText(engines: engines)
             try AtomicFile.write(Array(text.utf8), to: path)
             saved.withLock { $0.append(path) }
+            FileHandle.standardError.write(Data((
+                "finding: \(path): \(finding.signature), profile \(finding.profile), "
+                + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))
             try FindingPicture.save(scenarioText: text, file: path, engines: engines)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))
@@ -77,6 +81,24 @@ enum AtomicFile {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
+        }
+    }
+}
+
+/// The lines `check` prints about a campaign's profiles and divergence groups.
+enum CampaignSummary {
+    /// One line: cases and commands per profile.
+    static func profileLines(_ totals: CampaignProgress) -> String {
+        "profiles: " + GenerationProfile.allCases.compactMap { profile in
+            guard let cases = totals.casesByProfile[profile] else { return nil }
+            return "\(profile) \(cases) cases / \(totals.commandsByProfile[profile] ?? 0) commands"
+        }.joined(separator: ", ")
+    }
+
+    /// One line per group of divergences, the largest first.
+    static func groupLines(_ totals: CampaignProgress) -> [String] {
+        totals.groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { signature, group in
+            "\(group.count) x \(signature) (first found by the \(group.profile) profile)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DifferentialHarness
 import Foundation
+import IndexedEngine
 import ScenarioLanguage
 import WindowModel
 
@@ -46,8 +47,24 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The corpus folder: *.wlpack packs and regressions/.", valueName: "dir"))
     var corpus: String = "corpus"
 
-    @Option(help: "Most divergences to shrink and save.")
+    @Option(help: "Most divergences to shrink and save (one per group of the same signature).")
     var maxFindings: Int = 10
+
+    @Option(help: ArgumentHelp(
+        "Generate only this profile: \(GenerationProfile.allCases.map(\.rawValue).joined(separator: ", ")) "
+            + "(default: a mix of all; see the README).", valueName: "name"))
+    var profile: String?
+
+    @Flag(inversion: .prefixedNo, help: "Check every engine's invariants during the campaign (release builds too).")
+    var invariants = true
+
+    @Flag(help: "End the campaign as soon as one divergence is shrunk and saved (for bisecting and measuring).")
+    var stopOnFinding = false
+
+    /// Runs the campaign against one of the deliberately broken engines (see
+    /// `scripts/mutants/run.sh`); not for users.
+    @Option(help: .hidden)
+    var mutant: String?
 
     func validate() throws {
         guard time.isFinite, time >= 0, time <= 31_536_000 else {
@@ -55,10 +72,20 @@ struct Check: ParsableCommand {
         }
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         guard maxFindings >= 0 else { throw ValidationError("--max-findings cannot be negative") }
+        if let profile, GenerationProfile(rawValue: profile) == nil {
+            throw ValidationError("unknown profile '\(profile)'; choose one of: "
+                                  + GenerationProfile.allCases.map(\.rawValue).joined(separator: ", "))
+        }
     }
 
     func run() throws {
-        let engines = EngineCatalog.engines
+        var engines = EngineCatalog.engines
+        if let mutant {
+            guard let mutation = IndexedEngineMutation(rawValue: mutant) else {
+                throw ValidationError("unknown mutant '\(mutant)'")
+            }
+            engines = [engines[0], EngineFactory(name: "indexed-\(mutant)") { IndexedWindowSystem(mutation: mutation) }]
+        }
         var report = CheckReport()
         replayScenarios(engines, &report)
         try replayCorpus(engines, &report)
@@ -86,17 +113,26 @@ struct Check: ParsableCommand {
     private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport) {
         guard time > 0 else { return }
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        report.note("campaign: seed \(seed), \(jobs) job(s), \(NumberText.format(time)) s (repeat with --seed \(seed))")
-        let campaign = DifferentialCampaign(
-            seed: seed, seconds: time, jobs: jobs, engines: engines, maxFindings: maxFindings)
+        let pinned = profile.flatMap(GenerationProfile.init(rawValue:))
+        report.note("campaign: seed \(seed), \(jobs) job(s), \(NumberText.format(time)) s, profile "
+                    + (pinned?.rawValue ?? "mix") + ", invariants " + (invariants ? "checked" : "not checked")
+                    + " (repeat with --seed \(seed)" + (pinned.map { " --profile \($0)" } ?? "") + ")")
+        var campaign = DifferentialCampaign(
+            seed: seed, seconds: time, jobs: jobs, engines: engines, profile: pinned,
+            checkInvariants: invariants, maxFindings: maxFindings)
+        campaign.stopAfterFindings = stopOnFinding ? 1 : nil
         let writer = FindingWriter(directory: out, engines: engines)
         let line = ProgressLine()
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
         line.finish(totals)
+        report.note(CampaignSummary.profileLines(totals))
         report.commands += totals.commands
         report.cases += totals.cases
+        if let first = totals.casesToFirstDivergence { report.note("first divergence after \(first) case(s)") }
         if totals.divergences > 0 {
-            report.fail("campaign: \(totals.divergences) diverging case(s); \(writer.savedCount) shrunk into \(out)/")
+            report.fail("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s); "
+                        + "\(writer.savedCount) shrunk into \(out)/")
+            for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }
             for path in writer.savedPaths { report.note("  \(path)") }
         }
     }

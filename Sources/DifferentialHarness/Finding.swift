@@ -1,0 +1,62 @@
+import WindowModel
+
+/// One divergence a campaign or a property suite found, already shrunk.
+public struct Finding: Sendable {
+    /// The case seed: with the profile, it regenerates the unshrunk case.
+    public var caseSeed: UInt64
+    /// The profile that generated the case.
+    public var profile: GenerationProfile = .small
+    public var originalLength: Int
+    /// The minimal failing command list (the whole original list when the
+    /// divergence did not reproduce).
+    public var commands: [Command]
+    /// The divergence the minimal list shows (at its last command), or the
+    /// original run's when it did not reproduce.
+    public var divergence: Divergence
+    /// False when running the case again did not diverge: a nondeterministic
+    /// engine (state kept between instances, uninitialised memory, hash order, a
+    /// clock). Still a failure: the original case is kept.
+    public var reproduced = true
+
+    public init(caseSeed: UInt64, profile: GenerationProfile = .small, originalLength: Int, commands: [Command],
+                divergence: Divergence, reproduced: Bool = true) {
+        self.caseSeed = caseSeed
+        self.profile = profile
+        self.originalLength = originalLength
+        self.commands = commands
+        self.divergence = divergence
+        self.reproduced = reproduced
+    }
+
+    /// The group this finding stands for (see ``Divergence/signature``).
+    public var signature: String { reproduced ? divergence.signature : "nondeterministic divergence" }
+}
+
+extension Finding {
+    /// Shrinks a failing case to a minimal one. When the case does not diverge
+    /// again on fresh engines, the finding is a nondeterministic divergence with
+    /// the original commands and divergence.
+    /// - Parameter seconds: the shrinking budget (the best list so far is kept).
+    public static func shrinking(
+        _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
+        engines: [EngineFactory], seconds: Double = 60
+    ) -> Finding {
+        // Long cases check invariants sparsely while shrinking (each check walks
+        // every window); the minimal list is checked after every command.
+        func check(_ candidate: [Command]) -> DifferentialResult {
+            DifferentialRunner.run(candidate, engines: engines,
+                                   cadence: candidate.count > 256 ? .sparse : .everyCommand)
+        }
+        guard check(commands).divergence != nil else {
+            return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
+                           divergence: divergence, reproduced: false)
+        }
+        var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
+            check(candidate).divergence.map { $0.commandIndex + 1 }
+        }
+        let minimal = shrinker.shrink(commands)
+        let final = DifferentialRunner.run(minimal, engines: engines).divergence ?? check(minimal).divergence
+        return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
+                       divergence: final ?? divergence)
+    }
+}

@@ -1,0 +1,119 @@
+import WindowModel
+
+/// How often a lockstep run asks every engine for its invariant violations.
+public struct InvariantCadence: Hashable, Sendable {
+    /// Check after every `interval`-th command and after the last one; 0 never.
+    public var interval: Int
+
+    public init(interval: Int) { self.interval = max(0, interval) }
+
+    /// After every command: what small cases and replays use.
+    public static let everyCommand = InvariantCadence(interval: 1)
+    /// Never: for runs that only need the observations.
+    public static let off = InvariantCadence(interval: 0)
+    /// After every 32nd command and at the end: big states, where one check
+    /// walks thousands of windows. A corruption persists, so it is still caught,
+    /// a few commands later; shrinking then moves it to the end.
+    public static let sparse = InvariantCadence(interval: 32)
+}
+
+/// Several engines driven command by command in lockstep, compared after each:
+/// the observations (as trace text, so coordinates compare bit for bit), the
+/// snapshots (visible order and key window per scene) and, at the cadence given,
+/// every engine's invariants. Stops at the first difference.
+///
+/// ``DifferentialRunner/run(_:engines:checkInvariants:)`` runs a whole list through
+/// one; case builders that look at the state between commands (to aim probes at it)
+/// feed one command at a time.
+public struct LockstepSession {
+    public let engines: [EngineFactory]
+    public let systems: [any WindowSystem]
+    public var cadence: InvariantCadence
+    /// The first engine's observations, one array per command run.
+    public private(set) var trace: [[Observation]] = []
+    public private(set) var commands: [Command] = []
+    public private(set) var divergence: Divergence?
+
+    public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand) {
+        precondition(!engines.isEmpty, "a lockstep session needs at least one engine")
+        self.engines = engines
+        self.cadence = cadence
+        systems = engines.map { $0.make() }
+    }
+
+    /// Whether the engines still agree (no divergence so far).
+    public var agrees: Bool { divergence == nil }
+
+    /// Runs one validated command on every engine. Returns false, and does nothing,
+    /// once the engines have diverged.
+    /// - Parameter isLast: check invariants after it whatever the cadence.
+    @discardableResult
+    public mutating func run(_ command: Command, isLast: Bool = false) -> Bool {
+        guard divergence == nil else { return false }
+        let results = systems.map { $0.apply(command) }
+        trace.append(results[0])
+        commands.append(command)
+        let index = commands.count - 1
+        let checks = cadence.interval > 0 && (isLast || (index + 1) % cadence.interval == 0)
+        if let (summary, aspect) = firstDifference(results, checkInvariants: checks) {
+            divergence = Divergence(
+                commandIndex: index, command: command, summary: summary,
+                observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, aspect: aspect)
+            return false
+        }
+        return true
+    }
+
+    /// Checks every engine's invariants now (at the end of a phase); false when one broke.
+    @discardableResult
+    public mutating func checkInvariantsNow() -> Bool {
+        guard divergence == nil, cadence.interval > 0, let command = commands.last else { return divergence == nil }
+        if let (summary, aspect) = invariantProblem() {
+            divergence = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
+                                    observations: engines.map { ($0.name, []) }, aspect: aspect)
+        }
+        return divergence == nil
+    }
+
+    /// The union of the probe hints of every engine that offers them (see
+    /// ``ProbeHinting``), finite values only.
+    public func probeHints(scene: String) -> ProbeHints {
+        var hints = ProbeHints()
+        for case let hinting as any ProbeHinting in systems {
+            let offered = hinting.probeHints(scene: scene)
+            hints.xs += offered.xs.filter(\.isFinite)
+            hints.ys += offered.ys.filter(\.isFinite)
+        }
+        return hints
+    }
+
+    private func invariantProblem() -> (String, String)? {
+        for (engine, system) in zip(engines, systems) {
+            if let problem = system.invariantViolations().first {
+                return ("\(engine.name) broke an invariant: \(problem)", "invariants of \(engine.name)")
+            }
+        }
+        return nil
+    }
+
+    /// The first difference, as a sentence and the aspect that differed.
+    private func firstDifference(_ results: [[Observation]], checkInvariants: Bool) -> (String, String)? {
+        if checkInvariants, let problem = invariantProblem() { return problem }
+        guard systems.count > 1 else { return nil }
+        let expected = results[0].map(\.description)
+        let baseline = systems[0].snapshot()
+        for i in 1..<systems.count {
+            let got = results[i].map(\.description)
+            if got != expected {
+                return ("\(engines[i].name) observed [\(got.joined(separator: "; "))] "
+                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]", "observations")
+            }
+            let state = systems[i].snapshot()
+            if state != baseline {
+                return ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
+                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))", "state")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import WindowModel
+
+/// Builds the cases of the scale profiles (see ``GenerationProfile``) while running
+/// them: a phase of commands builds or changes a big state, then a probe phase
+/// (see `ScaleCaseBuilder+Probes.swift`) hits it densely, aimed at the edges the
+/// builder made and at the hints the engines offer for the state they are in.
+///
+/// Every command goes through the generator's validator and bookkeeping, so the
+/// list it leaves (``LockstepSession/commands``) is valid and replays on its own.
+struct ScaleCaseBuilder {
+    var generator: CommandGenerator
+    var session: LockstepSession
+    /// The scene the case builds in, and its size.
+    var scene = mainSceneName
+    var sceneSize = defaultSceneSize
+    /// Frames of parked windows before they were parked, to bring them back.
+    var parkedFrames: [(String, Rect)] = []
+    /// Most commands a case runs.
+    static let commandBudget = 12_000
+
+    init(seed: UInt64, engines: [EngineFactory], cadence: InvariantCadence) {
+        generator = CommandGenerator(seed: seed, configuration: .init(
+            length: 0, maxWindows: 4000, maxViews: 4000, maxScenes: 4, swarm: false, encodable: false))
+        session = LockstepSession(engines: engines, cadence: cadence)
+    }
+
+    /// Whether to go on: the engines agree and the budget is not spent.
+    var live: Bool { session.agrees && session.commands.count < Self.commandBudget }
+
+    /// Validates, records and runs one command; an invalid one is skipped.
+    mutating func emit(_ command: Command) {
+        guard live, generator.accept(command) else { return }
+        session.run(command)
+    }
+
+    mutating func build(_ profile: GenerationProfile) {
+        chooseScene(huge: profile == .magnitudes)
+        switch profile {
+        case .crowd:
+            populate(count: logUniform(40, 1500))
+            probe()
+            for _ in 0 ..< Int.random(in: 2...4, using: &generator.random) where live {
+                bulkChange()
+                probe()
+            }
+        case .lattice:
+            populateLattice()
+            probe()
+            bulkChange()
+            probe()
+        case .parked:
+            populate(count: logUniform(60, 1200))
+            probe()
+            park(fraction: generator.random.pick([0.05, 0.2, 0.3, 0.6, 0.9]))
+            probe()
+            bringBack()
+            probe()
+            if generator.random.chance(0.5) { bulkChange(); probe() }
+        case .magnitudes:
+            populateMagnitudes()
+            probe()
+            bulkChange()
+            probe()
+        case .small, .long:
+            preconditionFailure("\(profile) cases are not built by ScaleCaseBuilder")
+        }
+        session.checkInvariantsNow()
+    }
+
+    // MARK: Scenes and windows
+
+    /// `main` most often; otherwise a new scene of an unusual size.
+    mutating func chooseScene(huge: Bool) {
+        guard huge || generator.random.chance(0.4) else { return }
+        let sizes = [Size(4000, 3000), Size(50, 50), Size(1e9, 1e9), Size(1e12, 10), Size(0, 0),
+                     Size(1366, 768), Size(0.5, 0.25), Size(0x1p53, 0x1p53)]
+        sceneSize = generator.random.pick(sizes)
+        scene = "s\(generator.scenes.count)"
+        emit(.createScene(name: scene, size: sceneSize))
+        if !session.agrees || !generator.scenes.contains(scene) { scene = mainSceneName; sceneSize = defaultSceneSize }
+    }
+
+    /// A window in the case's scene; shown most of the time.
+    mutating func addWindow(_ frame: Rect, level: Double = 0, root: Bool? = nil, show: Bool? = nil) {
+        let name = "w\(generator.windowCount)"
+        generator.windowCount += 1
+        emit(.createWindow(name: name, scene: scene, frame: frame, level: level,
+                           withRootView: root ?? generator.random.chance(0.7)))
+        if show ?? generator.random.chance(0.85) {
+            emit(generator.random.chance(0.8) ? .show(window: name) : .makeKeyAndVisible(window: name))
+        }
+    }
+
+    /// A view under `parent`, inside its bounds or beside them.
+    mutating func addView(in parent: String) {
+        guard let frame = generator.frames[parent] else { return }
+        let name = "v\(generator.viewCount)"
+        generator.viewCount += 1
+        emit(.createView(name: name, parent: parent, frame: generator.rect(near: Rect(0, 0, frame.width, frame.height))))
+    }
+
+    /// The scene's extent on each axis, at least 1 (a 0-size scene still has windows).
+    var extent: (x: Double, y: Double) { (max(sceneSize.width, 1), max(sceneSize.height, 1)) }
+
+    mutating func level() -> Double {
+        generator.random.chance(0.75) ? 0 : generator.level()
+    }
+
+    /// `n` windows of sizes around a base size, spread over the scene (a few past
+    /// its edges, a few far away, full-scene, zero-size or sharing an edge with the
+    /// previous one), some with views, scroll offsets, alpha or pass-through.
+    mutating func populate(count n: Int) {
+        let base = generator.random.pick([0.02, 0.05, 0.1, 0.3])
+        for _ in 0..<n where live {
+            let (ex, ey) = extent
+            var frame: Rect
+            switch Int.random(in: 0..<40, using: &generator.random) {
+            case 0, 1: frame = Rect(0, 0, sceneSize.width, sceneSize.height)
+            case 2: frame = Rect(uniform(0, ex), uniform(0, ey), 0, generator.random.chance(0.5) ? 0 : ey * base)
+            case 3: frame = Rect(generator.random.pick([1e6, -1e7, 5 * ex]), uniform(0, ey), ex * base, ey * base)
+            case 4...9:
+                let near = generator.windows.isEmpty ? nil : generator.frames[generator.random.pick(generator.windows)]
+                frame = generator.rect(near: near)
+            default:
+                let w = (ex * base * uniform(0.3, 2)).rounded(), h = (ey * base * uniform(0.3, 2)).rounded()
+                frame = Rect(uniform(-0.1 * ex, ex).rounded(), uniform(-0.1 * ey, ey).rounded(), w, h)
+            }
+            addWindow(frame, level: level())
+            let name = "w\(generator.windowCount - 1)"
+            if generator.random.chance(0.15) {
+                let parent = generator.views.last.flatMap { $0.hasPrefix(name) ? $0 : nil } ?? name
+                for _ in 0 ..< Int.random(in: 1...3, using: &generator.random) { addView(in: parent) }
+            }
+            if generator.random.chance(0.05) { emit(.setBoundsOrigin(target: name, origin: Point(generator.offset(), generator.offset()))) }
+            if generator.random.chance(0.03) { emit(.setAlpha(target: name, alpha: generator.alpha())) }
+            if generator.random.chance(0.03) { emit(.setPassthrough(window: name, enabled: true)) }
+        }
+    }
+
+    /// Windows on a lattice of step `s`, one or more cells each, and stacks of
+    /// identical frames: shared edges everywhere, and long runs at one place.
+    mutating func populateLattice() {
+        let columns = Int.random(in: 3...40, using: &generator.random)
+        let step = generator.random.chance(0.5) ? extent.x / Double(columns)
+            : generator.random.pick([1, 7, 10, 25, 100, 0.1, 1.0 / 3.0, 0.5, 0x1p-3])
+        for row in 0..<columns where live {
+            for column in 0..<columns where live && generator.random.chance(0.5) {
+                let wide = Double(generator.random.pick([1, 1, 1, 2, 3])), tall = Double(generator.random.pick([1, 1, 2]))
+                addWindow(Rect(Double(column) * step, Double(row) * step, wide * step, tall * step),
+                          level: generator.random.chance(0.8) ? 0 : level())
+            }
+        }
+        for _ in 0 ..< Int.random(in: 1...3, using: &generator.random) where live {
+            let at = Double(Int.random(in: 0..<columns, using: &generator.random)) * step
+            let frame = Rect(at, at, step * Double(Int.random(in: 1...4, using: &generator.random)), step)
+            let sameLevel = generator.random.chance(0.5)
+            for _ in 0 ..< logUniform(20, 400) where live {
+                addWindow(frame, level: sameLevel ? 0 : level(), root: generator.random.chance(0.3))
+            }
+        }
+    }
+
+    /// A mix of ordinary windows and ones at huge, tiny and power-of-two edges.
+    mutating func populateMagnitudes() {
+        let origins: [Double] = [0, 1e-300, .leastNonzeroMagnitude, 1e15, 0x1p53, 0x1p53 - 1, 0x1p52 + 0.5, 1e300,
+                                 -1e300, 0.1 + 0.2, 0.7, 1e16 + 2, -0.0, 0x1p-1022]
+        let sizes: [Double] = [0, .leastNonzeroMagnitude, 1e-300, 1e-7, 1, 3, 0.1, 1e15, 1e300, 1.7e308, 0x1p53]
+        for _ in 0 ..< logUniform(30, 400) where live {
+            if generator.random.chance(0.4) {
+                addWindow(generator.rect(near: nil), level: level())
+                continue
+            }
+            func coordinate(_ g: inout CommandGenerator) -> Double {
+                if g.random.chance(0.5) { return g.random.pick(origins) }
+                let power = Double(sign: g.random.chance(0.2) ? .minus : .plus,
+                                   exponent: Int.random(in: -20...60, using: &g.random), significand: 1)
+                return g.random.pick([power, power.nextUp, power.nextDown])
+            }
+            addWindow(Rect(coordinate(&generator), coordinate(&generator),
+                           generator.random.pick(sizes), generator.random.pick(sizes)), level: level())
+        }
+    }
+
+    // MARK: Bulk changes
+
+    /// One or two changes to many windows at once.
+    mutating func bulkChange() {
+        for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
+            let windows = generator.windows.filter { _ in generator.random.chance(uniform(0.1, 0.9)) }
+            switch Int.random(in: 0..<8, using: &generator.random) {
+            case 0: for w in windows { emit(.hide(window: w)) }
+            case 1: for w in windows { emit(.show(window: w)) }
+            case 2: for w in windows.prefix(200) { emit(.makeKeyAndVisible(window: w)) }
+            case 3: for w in windows { emit(.setLevel(window: w, level: level())) }
+            case 4:
+                let (dx, dy) = (uniform(-0.5, 0.5) * extent.x, uniform(-0.5, 0.5) * extent.y)
+                reframe(windows) { Rect($0.x + dx, $0.y + dy, $0.width, $0.height) }
+            case 5: reframe(windows) { Rect($0.x, $0.y, $0.width / 4, $0.height / 4) }
+            case 6: reframe(windows) { Rect($0.x, $0.y, $0.width * 3, $0.height * 3) }
+            default:
+                for w in windows.prefix(windows.count / 2) { emit(.release(window: w)) }
+                populate(count: generator.windows.count + 32)
+            }
+        }
+    }
+
+    mutating func reframe(_ windows: [String], _ change: (Rect) -> Rect) {
+        for w in windows {
+            guard let frame = generator.frames[w] else { continue }
+            let new = change(frame)
+            if new.x.isFinite, new.y.isFinite, new.width.isFinite, new.height.isFinite {
+                emit(.setFrame(target: w, frame: new))
+            }
+        }
+    }
+
+    /// Moves a share of the windows far off the scene (remembering where they were).
+    mutating func park(fraction: Double) {
+        let far = generator.random.pick([1e6, -1e7, 1e12, 20 * extent.x])
+        for w in generator.windows where live && generator.random.chance(fraction) {
+            guard let frame = generator.frames[w] else { continue }
+            parkedFrames.append((w, frame))
+            emit(.setFrame(target: w, frame: Rect(frame.x + far, frame.y, frame.width, frame.height)))
+        }
+    }
+
+    /// Brings most parked windows back where they were.
+    mutating func bringBack() {
+        for (w, frame) in parkedFrames where live && generator.random.chance(0.9) {
+            emit(.setFrame(target: w, frame: frame))
+        }
+        parkedFrames.removeAll()
+    }
+
+    // MARK: Numbers
+
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + Double.random(in: 0...1, using: &generator.random) * (high - low)
+    }
+
+    /// An integer in `low...high`, uniform in its logarithm (small counts as often
+    /// as large ones).
+    mutating func logUniform(_ low: Int, _ high: Int) -> Int {
+        let t = Double.random(in: 0...1, using: &generator.random)
+        return min(high, Int(Double(low) * exp(t * log(Double(high) / Double(low)))))
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Applies each planted bug (a patch here, or a built-in IndexedEngineMutation) to a
+# copy of the project, builds windowlab in release mode and runs the main job's
+# campaign against it, with no scenario or corpus replay: only generated cases count.
+#
+#   scripts/mutants/run.sh [--time 60] [--seed N] [--full] [NAME ...]
+#
+# NAME is a patch name (scripts/mutants/NAME.patch) or a built-in mutant; default:
+# every patch and every built-in one. --seed defaults to a fresh random seed per
+# mutant (printed). Without --full the campaign stops at its first saved finding
+# (what "caught within --time seconds" needs); with it, it runs the whole time.
+# One line per mutant: caught or SURVIVED, cases to the first divergence, the
+# finding's profile, group and shrunk length. Exit 1 when any mutant survived.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+time=60 seed="" stop=--stop-on-finding names=()
+while (($#)); do
+  case "$1" in
+    --time) time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --full) stop=""; shift ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) names+=("$1"); shift ;;
+  esac
+done
+work=${WINDOWLAB_MUTANT_WORK:-/tmp/windowlab-mutants}
+mkdir -p "$work/src" "$work/empty"
+builtins=$(sed -n 's/^    case \([a-zA-Z]*\)$/\1/p' Sources/IndexedEngine/IndexedEngineMutation.swift)
+if ((${#names[@]} == 0)); then
+  for p in scripts/mutants/*.patch; do names+=("$(basename "$p" .patch)"); done
+  for b in $builtins; do names+=("$b"); done
+fi
+
+sync_source() {
+  rm -rf "$work/src/Sources" "$work/src/Tests"
+  cp -a "$root/Sources" "$root/Tests" "$root/Package.swift" "$work/src/"
+}
+survivors=0
+for name in "${names[@]}"; do
+  s=${seed:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+  sync_source
+  extra=()
+  if [[ -f "scripts/mutants/$name.patch" ]]; then
+    (cd "$work/src" && patch -s -p1 < "$root/scripts/mutants/$name.patch")
+  elif grep -qx "$name" <<<"$builtins"; then
+    extra=(--mutant "$name")
+  else
+    echo "unknown mutant $name" >&2; exit 2
+  fi
+  (cd "$work/src" && swift build -c release --product windowlab --scratch-path "$work/build" >"$work/build.log" 2>&1) \
+    || { echo "$name: build failed, see $work/build.log" >&2; exit 2; }
+  out="$work/findings-$name-$s"; rm -rf "$out"
+  start=$SECONDS
+  status=0
+  "$work/build/release/windowlab" check --time "$time" --seed "$s" --jobs 2 --examples "$work/empty" \
+    --corpus "$work/empty" --out "$out" $stop "${extra[@]}" >"$work/log-$name" 2>&1 || status=$?
+  took=$((SECONDS - start))
+  first=$(sed -n 's/^first divergence after \([0-9]*\) case.*/\1/p' "$work/log-$name" | head -1)
+  finding=$(sed -n 's/^finding: [^:]*: \(.*\)$/\1/p' "$work/log-$name" | head -1)
+  if ((status == 1)) && [[ -n "$first" ]]; then
+    echo "$name: caught (seed $s): first divergence after $first cases, ${took}s; $finding"
+  elif ((status == 1 || status == 0)); then
+    echo "$name: SURVIVED (seed $s, ${time}s)"; survivors=$((survivors + 1))
+  else
+    echo "$name: CRASHED windowlab (seed $s, exit $status, ${took}s): see $work/log-$name"
+  fi
+done
+exit $((survivors > 0))
