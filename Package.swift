@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
         .library(name: "DifferentialHarness", targets: ["DifferentialHarness"]),
+        .library(name: "WindowLabTesting", targets: ["WindowLabTesting"]),
         .library(name: "CommandEncoding", targets: ["CommandEncoding"]),
         .library(name: "CorpusPack", targets: ["CorpusPack"]),
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "WindowModel"),
         // The oracle: plain linear scans and recursion.
         .target(name: "ReferenceModel", dependencies: ["WindowModel"]),
-        // A dynamic bounding-volume tree over window rectangles with z-key maxima.
+        // A z-sorted uniform grid over window rectangles (StackingGrid).
         .target(name: "SpatialIndex"),
         // The optimized engine: routes through SpatialIndex, shares no semantics with the reference.
         .target(name: "IndexedEngine", dependencies: ["WindowModel", "SpatialIndex"]),
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "DifferentialHarness", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
         ]),
+        // Swift Testing glue for users' own test targets (kept out of the CLI).
+        .target(name: "WindowLabTesting", dependencies: ["DifferentialHarness"]),
         // The versioned binary encoding fuzzers mutate.
         .target(name: "CommandEncoding", dependencies: ["WindowModel"]),
         .systemLibrary(
@@ -76,7 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "DifferentialHarnessTests", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
-            "DifferentialHarness",
+            "DifferentialHarness", "WindowLabTesting",
         ]),
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
         .testTarget(name: "CorpusPackTests", dependencies: [

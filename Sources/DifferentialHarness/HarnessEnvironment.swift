@@ -11,6 +11,20 @@ public enum HarnessEnvironment {
         getenvString("WINDOWLAB_PROPERTY_CASES").flatMap { Int($0) }.map { max(1, $0) } ?? value
     }
 
+    /// `WINDOWLAB_RUN_SEED`: the seed of a whole property-suite run (decimal or 0x hex).
+    public static var runSeed: UInt64? { string("WINDOWLAB_RUN_SEED").flatMap(parseSeed) }
+
+    /// `WINDOWLAB_PROFILE`: the one generation profile a property suite runs.
+    public static var profile: GenerationProfile? { string("WINDOWLAB_PROFILE").flatMap(GenerationProfile.init(rawValue:)) }
+
+    /// A seed written in decimal or `0x` hex.
+    public static func parseSeed(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
+    /// A variable's trimmed value, nil when unset or blank.
+    public static func string(_ name: String) -> String? { getenvString(name) }
+
     private static func getenvString(_ name: String) -> String? {
         guard let raw = getenv(name) else { return nil }
         let text = String(cString: raw).trimmingCharacters(in: .whitespaces)

@@ -3,41 +3,57 @@ import WindowModel
 /// A differential property suite: many generated cases, each run on a reference and
 /// one or more candidate engines, every difference shrunk to a minimal scenario.
 ///
-/// Use it from your own tests to check your engine against the reference model:
+/// Use it from your own tests to check your engine against the reference model
+/// (`WindowLabTesting`'s `expectAgreement()` fails the current test with just the
+/// seed, the shrunk scenario and a replay command):
 ///
 /// ```swift
 /// import DifferentialHarness
 /// import ReferenceModel
 /// import Testing
+/// import WindowLabTesting
 ///
 /// @Test func myEngineAgreesWithTheReference() {
-///     let suite = PropertySuite(
+///     PropertySuite(
 ///         reference: EngineFactory(name: "reference") { ReferenceWindowSystem() },
-///         candidates: [EngineFactory(name: "mine") { MyWindowSystem() }])
-///     let result = suite.run()
-///     #expect(result.finding == nil, "\(result.report ?? "")")
+///         candidates: [EngineFactory(name: "mine") { MyWindowSystem() }]
+///     ).expectAgreement()
 /// }
 /// ```
 ///
-/// `WINDOWLAB_SEED=<seed>` replays one case; `WINDOWLAB_PROPERTY_CASES=<n>` sets
-/// the number of cases (for long runs).
+/// Each run draws a fresh seed (printed on failure) so runs explore new cases,
+/// unless `seed` is given, `deterministic` is set, or `WINDOWLAB_RUN_SEED` pins it.
+/// Cases mix the ``GenerationProfile``s unless `profile` (or `WINDOWLAB_PROFILE`)
+/// pins one. Failures are saved to a ``FailureDatabase`` and replayed first by the
+/// next run until they pass. `WINDOWLAB_SEED=<case seed>` replays one case;
+/// `WINDOWLAB_PROPERTY_CASES=<n>` sets the number of cases.
 public struct PropertySuite: Sendable {
     public var engines: [EngineFactory]
     public var cases: Int
+    /// The run's seed: case `i` uses `SeededRandom.caseSeed(seed, i)`.
     public var seed: UInt64
     public var generator: CommandGenerator.Configuration
+    /// The one profile to run, or nil for the mix.
+    public var profile: GenerationProfile?
+    /// Where failures are remembered between runs, or nil to remember nothing.
+    public var failures: FailureDatabase?
 
     /// - Parameters:
     ///   - cases: the default budget; `WINDOWLAB_PROPERTY_CASES` overrides it.
-    ///   - seed: the run's seed; case `i` uses `SeededRandom.caseSeed(seed, i)`.
+    ///   - seed: the run's seed; nil draws a fresh one (or 0x5EED when `deterministic`).
+    ///   - deterministic: the same cases every run (for CIs that want that).
+    ///   - profile: nil mixes the profiles; the small profile is the cheapest.
     public init(
-        reference: EngineFactory, candidates: [EngineFactory], cases: Int = 200, seed: UInt64 = 0x5EED,
-        generator: CommandGenerator.Configuration = .init()
+        reference: EngineFactory, candidates: [EngineFactory], cases: Int = 200, seed: UInt64? = nil,
+        deterministic: Bool = false, generator: CommandGenerator.Configuration = .init(),
+        profile: GenerationProfile? = nil, failures: FailureDatabase? = .standard
     ) {
         engines = [reference] + candidates
         self.cases = HarnessEnvironment.propertyCases(default: cases)
-        self.seed = seed
+        self.seed = HarnessEnvironment.runSeed ?? seed ?? (deterministic ? 0x5EED : UInt64.random(in: 0...UInt64.max))
         self.generator = generator
+        self.profile = HarnessEnvironment.profile ?? profile
+        self.failures = failures
     }
 
     /// The case seeds this run tries, in order: just the replay seed when
@@ -47,34 +63,67 @@ public struct PropertySuite: Sendable {
         return (0..<cases).map { SeededRandom.caseSeed(seed, $0) }
     }
 
-    /// Runs cases until the first divergence (shrunk) or the budget is spent.
+    /// The profile of a case: the pinned one, or the mix's draw from its seed.
+    public func profile(ofCase caseSeed: UInt64) -> GenerationProfile {
+        profile ?? .mixed(caseSeed: caseSeed)
+    }
+
+    /// Replays the saved failures, then runs cases until the first divergence
+    /// (shrunk and saved) or the budget is spent.
     public func run() -> PropertySuiteResult {
-        var result = PropertySuiteResult()
-        for caseSeed in caseSeeds {
-            var generator = CommandGenerator(seed: caseSeed, configuration: generator)
-            let commands = generator.generate()
-            let outcome = DifferentialRunner.run(commands, engines: engines)
-            result.casesRun += 1
-            result.commandsRun += outcome.commandsRun
-            if outcome.divergence != nil {
-                result.finding = DifferentialCampaign.shrink(commands, seed: caseSeed, engines: engines)
-                result.report = result.finding.map {
-                    "Divergence with case seed \(caseSeed) (WINDOWLAB_SEED=\(caseSeed) replays it), "
-                        + "after \(result.casesRun) cases:\n" + $0.scenarioText(engines: engines)
-                } ?? "case seed \(caseSeed) diverged but did not reproduce while shrinking (nondeterministic engine?)"
+        var result = PropertySuiteResult(seed: seed)
+        if let failures {
+            let replay = SavedFailureReplay(failures, engines: engines)
+            result.fixedFailures = replay.fixed
+            if let (path, finding) = replay.stillFailing.first {
+                result.finding = finding
+                result.report = "A failure saved by an earlier run still fails (\(path)):\n"
+                    + finding.scenarioText(engines: engines, origin: "saved failure \(path)")
                 return result
             }
         }
+        for caseSeed in caseSeeds {
+            let profile = profile(ofCase: caseSeed)
+            let generated = profile.run(seed: caseSeed, engines: engines, small: generator)
+            result.casesRun += 1
+            result.commandsRun += generated.result.commandsRun
+            result.casesByProfile[profile, default: 0] += 1
+            guard let divergence = generated.result.divergence else { continue }
+            let finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed,
+                                            profile: profile, engines: engines)
+            result.finding = finding
+            let saved = (try? failures?.save(finding, engines: engines)).flatMap { $0 }
+            result.report = reportText(finding, after: result.casesRun, savedAt: saved)
+            return result
+        }
         return result
+    }
+
+    private func reportText(_ finding: Finding, after cases: Int, savedAt path: String?) -> String {
+        let what = finding.reproduced ? "Divergence" : "Nondeterministic divergence (did not happen again on fresh engines)"
+        var text = "\(what) in case \(cases) of run seed \(seed), case seed \(finding.caseSeed), "
+            + "profile \(finding.profile).\n"
+            + "Replay: WINDOWLAB_SEED=\(finding.caseSeed)"
+            + (profile == nil ? "" : " WINDOWLAB_PROFILE=\(finding.profile)") + " swift test --filter <this test>"
+        if let path { text += "\nSaved to \(path) (replayed first by the next run until it passes)." }
+        return text + "\n" + finding.scenarioText(engines: engines, origin: "case seed \(finding.caseSeed), profile \(finding.profile)")
     }
 }
 
 /// What a ``PropertySuite`` run found.
 public struct PropertySuiteResult: Sendable {
+    /// The run's seed (`WINDOWLAB_RUN_SEED` replays the run).
+    public var seed: UInt64 = 0
     public var casesRun = 0
     public var commandsRun = 0
-    /// The first divergence, shrunk; nil when every case agreed.
+    public var casesByProfile: [GenerationProfile: Int] = [:]
+    /// The first divergence, shrunk (nondeterministic ones unshrunk); nil when every case agreed.
     public var finding: Finding?
     /// The seed and the minimal scenario, ready to print in a failing test.
     public var report: String?
+    /// Saved failures that passed this time (and were deleted from the database).
+    public var fixedFailures: [String] = []
+
+    /// True when no case diverged (a nondeterministic divergence is a failure too).
+    public var passed: Bool { finding == nil }
 }

@@ -31,17 +31,18 @@ extension ScaleCaseBuilder {
 
         for _ in 0 ..< Int.random(in: 150...400, using: &generator.random) where live {
             let point: Point
-            switch Int.random(in: 0..<10, using: &generator.random) {
-            case 0, 1 where !corners.isEmpty: point = generator.random.pick(corners)
-            case 2, 3 where !hintXs.isEmpty && !ys.isEmpty:
+            let roll = Int.random(in: 0..<10, using: &generator.random)
+            if roll < 2 && !corners.isEmpty {
+                point = generator.random.pick(corners)
+            } else if roll < 4 && !hintXs.isEmpty && !ys.isEmpty {
                 point = Point(generator.random.pick(hintXs), generator.random.pick(ys))
-            case 4, 5 where !hintYs.isEmpty && !xs.isEmpty:
+            } else if roll < 6 && !hintYs.isEmpty && !xs.isEmpty {
                 point = Point(generator.random.pick(xs), generator.random.pick(hintYs))
-            case 6 where !hintXs.isEmpty && !hintYs.isEmpty:
+            } else if roll == 6 && !hintXs.isEmpty && !hintYs.isEmpty {
                 point = Point(generator.random.pick(hintXs), generator.random.pick(hintYs))
-            case 7: point = Point(generator.random.pick(lattice) * ex, generator.random.pick(lattice) * ey)
-            default:
-                guard !xs.isEmpty else { point = Point(uniform(0, ex), uniform(0, ey)); break }
+            } else if roll == 7 || xs.isEmpty || ys.isEmpty {
+                point = Point(generator.random.pick(lattice) * ex, generator.random.pick(lattice) * ey)
+            } else {
                 point = Point(generator.random.pick(xs), generator.random.pick(ys))
             }
             emitProbe(at: point)

@@ -66,25 +66,6 @@ final class FindingWriter: Sendable {
     }
 }
 
-/// Writes a file so that readers see either the old file or the whole new one.
-enum AtomicFile {
-    /// Writes `bytes` to a temporary file beside `path`, then renames it into place.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-}
-
 /// The lines `check` prints about a campaign's profiles and divergence groups.
 enum CampaignSummary {
     /// One line: cases and commands per profile.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DifferentialHarness
 import Foundation
 import ScenarioLanguage
 import ScenarioRender

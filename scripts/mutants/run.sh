@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Applies each planted bug (a patch here, or a built-in IndexedEngineMutation) to a
-# copy of the project, builds windowlab in release mode and runs the main job's
+# copy of the committed project (HEAD), builds windowlab in release mode and runs the main job's
 # campaign against it, with no scenario or corpus replay: only generated cases count.
 #
 #   scripts/mutants/run.sh [--time 60] [--seed N] [--full] [NAME ...]
@@ -32,9 +32,13 @@ if ((${#names[@]} == 0)); then
   for b in $builtins; do names+=("$b"); done
 fi
 
+# The committed tree (HEAD), extracted once per run; each mutant starts from a copy
+# that keeps its timestamps, so only what a patch touches is rebuilt.
+rm -rf "$work/base"; mkdir -p "$work/base"
+git archive HEAD Sources Tests Package.swift | tar -x -C "$work/base"
 sync_source() {
   rm -rf "$work/src/Sources" "$work/src/Tests"
-  cp -a "$root/Sources" "$root/Tests" "$root/Package.swift" "$work/src/"
+  cp -a "$work/base/Sources" "$work/base/Tests" "$work/base/Package.swift" "$work/src/"
 }
 survivors=0
 for name in "${names[@]}"; do

@@ -1,0 +1,91 @@
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// Failures remembered between runs, as Hypothesis' example database does: every
+/// finding is saved as a scenario file, and the next run on the same engines replays
+/// the saved ones first, until they pass (then they are deleted).
+///
+/// One folder per set of engines (`<directory>/<engine>+<engine>/`), one `.wls` file
+/// per finding: its commands only (no `expect` lines), so it replays on any engines
+/// and `windowlab run --engine all FILE` shows the difference. Written atomically.
+public struct FailureDatabase: Sendable {
+    public var directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// `$WINDOWLAB_FAILURES`, or `.windowlab/failures` in the current directory.
+    public static var standard: FailureDatabase {
+        FailureDatabase(directory: HarnessEnvironment.string("WINDOWLAB_FAILURES") ?? ".windowlab/failures")
+    }
+
+    /// The folder for these engines.
+    public func folder(for engines: [EngineFactory]) -> String {
+        let key = engines.map { name in
+            String(name.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        }.joined(separator: "+")
+        return directory + "/" + key
+    }
+
+    /// Saves a finding; returns its path.
+    @discardableResult
+    public func save(_ finding: Finding, engines: [EngineFactory]) throws -> String {
+        let folder = folder(for: engines)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let slug = String(finding.signature.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let path = "\(folder)/\(slug)-\(finding.caseSeed).wls"
+        let text = "# windowlab failure database: replayed first by the next run on these engines, until it passes\n"
+            + "# case seed \(finding.caseSeed), profile \(finding.profile), group \(finding.signature)\n"
+            + ScenarioPrinter.print(finding.commands)
+        try AtomicFile.write(Array(text.utf8), to: path)
+        return path
+    }
+
+    /// The saved failures for these engines, oldest name first: (path, commands).
+    /// Files that no longer parse are skipped and reported in `unreadable`.
+    public func load(engines: [EngineFactory]) -> (failures: [(path: String, commands: [Command])], unreadable: [String]) {
+        let folder = folder(for: engines)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".wls") }.sorted()
+        var failures: [(String, [Command])] = [], unreadable: [String] = []
+        for name in names {
+            let path = folder + "/" + name
+            do {
+                let scenario = try ScenarioParser().parseFile(atPath: path)
+                failures.append((path, scenario.commands.filter { !$0.isExpectation }))
+            } catch {
+                unreadable.append("\(path): \(error)")
+            }
+        }
+        return (failures, unreadable)
+    }
+
+    /// Forgets a failure that passes now.
+    public func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// What replaying a failure database found.
+public struct SavedFailureReplay: Sendable {
+    /// Saved failures that still fail, shrunk again.
+    public var stillFailing: [(path: String, finding: Finding)] = []
+    /// Saved failures that pass now (deleted from the database).
+    public var fixed: [String] = []
+    public var unreadable: [String] = []
+
+    /// Replays every saved failure for `engines`.
+    public init(_ database: FailureDatabase, engines: [EngineFactory]) {
+        let loaded = database.load(engines: engines)
+        unreadable = loaded.unreadable
+        for (path, commands) in loaded.failures {
+            let valid = Shrinker.valid(commands)
+            if let divergence = DifferentialRunner.run(valid, engines: engines).divergence {
+                stillFailing.append((path, Finding.shrinking(valid, divergence: divergence, seed: 0, profile: .small,
+                                                             engines: engines, seconds: 20)))
+            } else {
+                database.remove(path)
+                fixed.append(path)
+            }
+        }
+    }
+}

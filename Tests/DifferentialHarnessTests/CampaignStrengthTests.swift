@@ -1,0 +1,145 @@
+import DifferentialHarness
+import Foundation
+import IndexedEngine
+import ReferenceModel
+import Synchronization
+import Testing
+import WindowLabTesting
+import WindowModel
+
+/// An engine that answers one hit wrongly once every `period` commands counted over
+/// all its instances: it diverges, and the same case on fresh engines usually does
+/// not (a nondeterministic engine, as state shared between instances makes one).
+final class FlakyWindowSystem: WindowSystem {
+    static let counter = Mutex((commands: 0, due: false))
+    let inner = ReferenceWindowSystem()
+    let period: Int
+
+    init(period: Int) { self.period = period }
+
+    var engineName: String { "flaky" }
+
+    func apply(_ command: Command) -> [Observation] {
+        let observations = inner.apply(command)
+        var isHit = false
+        if case .hit = command { isHit = true }
+        // The first hit after every `period`-th command answers wrongly.
+        let misbehave = Self.counter.withLock { state in
+            state.commands += 1
+            if state.commands % period == 0 { state.due = true }
+            guard isHit && state.due else { return false }
+            state.due = false
+            return true
+        }
+        return misbehave ? [.press(window: "flaky")] : observations
+    }
+
+    func snapshot() -> [SceneSnapshot] { inner.snapshot() }
+    func invariantViolations() -> [String] { [] }
+}
+
+/// The reference model offering one probe hint, to see the campaign probe it.
+final class HintingReference: WindowSystem, ProbeHinting {
+    static let hint = 123.456_789
+    let inner = ReferenceWindowSystem()
+    var engineName: String { "hinting" }
+    func apply(_ command: Command) -> [Observation] { inner.apply(command) }
+    func snapshot() -> [SceneSnapshot] { inner.snapshot() }
+    func invariantViolations() -> [String] { [] }
+    func probeHints(scene: String) -> ProbeHints { ProbeHints(xs: [Self.hint], ys: [Self.hint]) }
+}
+
+@Suite("Campaign strength")
+struct CampaignStrengthTests {
+    static func temporaryDatabase() -> FailureDatabase {
+        FailureDatabase(directory: NSTemporaryDirectory() + "windowlab-failures-\(UInt64.random(in: 0...UInt64.max))")
+    }
+
+    @Test("a flaky engine fails the suite, and expectAgreement fails the test")
+    func flakyEngineFails() {
+        let flaky = EngineFactory(name: "flaky") { FlakyWindowSystem(period: 5_000) }
+        let suite = PropertySuite(reference: Engines.reference, candidates: [flaky], cases: 400, seed: 11,
+                                  profile: .small, failures: nil)
+        let result = suite.run()
+        #expect(!result.passed, "the flaky engine passed \(result.casesRun) cases")
+        #expect(result.report?.contains("seed") == true)
+        withKnownIssue("the flaky engine must fail the current test") {
+            PropertySuite(reference: Engines.reference, candidates: [flaky], cases: 400, seed: 12,
+                          profile: .small, failures: nil).expectAgreement()
+        }
+    }
+
+    @Test("a divergence that does not happen again on fresh engines is a nondeterministic finding, unshrunk")
+    func nondeterministicFinding() throws {
+        let once = Mutex(false)
+        let engine = EngineFactory(name: "once") {
+            // Only the first instance ever made misbehaves.
+            let first = once.withLock { used in defer { used = true }; return !used }
+            return first ? FlakyWindowSystem(period: 1) : ReferenceWindowSystem()
+        }
+        let commands: [Command] = [
+            .createWindow(name: "w0", scene: mainSceneName, frame: Rect(0, 0, 10, 10), level: 0, withRootView: true),
+            .show(window: "w0"), .hit(at: Point(5, 5), scene: mainSceneName),
+        ]
+        let run = DifferentialRunner.run(commands, engines: [Engines.reference, engine])
+        let divergence = try #require(run.divergence)
+        let finding = Finding.shrinking(commands, divergence: divergence, seed: 1, profile: .small,
+                                        engines: [Engines.reference, engine])
+        #expect(!finding.reproduced)
+        #expect(finding.commands == commands)
+        #expect(finding.signature == "nondeterministic divergence")
+        #expect(finding.scenarioText(engines: [Engines.reference, engine]).contains("NONDETERMINISTIC"))
+    }
+
+    @Test("a failure is saved, replayed first by the next run, and forgotten once it passes")
+    func failureDatabase() throws {
+        let database = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: database.directory) }
+        let mutant = EngineFactory(name: "candidate") { IndexedWindowSystem(mutation: .maxEdgeInclusive) }
+        let first = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 400, seed: 3,
+                                  profile: .small, failures: database).run()
+        #expect(!first.passed)
+        let saved = database.load(engines: [Engines.reference, mutant]).failures
+        #expect(saved.count == 1)
+
+        // The next run replays it before generating anything.
+        let second = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 1, seed: 999,
+                                   profile: .small, failures: database).run()
+        #expect(second.casesRun == 0)
+        #expect(second.report?.contains("saved by an earlier run still fails") == true)
+
+        // Fixed (the same name, now correct): it passes and is deleted.
+        let fixed = EngineFactory(name: "candidate") { IndexedWindowSystem() }
+        let third = PropertySuite(reference: Engines.reference, candidates: [fixed], cases: 1, seed: 1,
+                                  profile: .small, failures: database).run()
+        #expect(third.fixedFailures.count == 1)
+        #expect(database.load(engines: [Engines.reference, fixed]).failures.isEmpty)
+    }
+
+    @Test("runs draw fresh seeds unless pinned or deterministic")
+    func freshSeeds() {
+        let a = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], failures: nil)
+        let b = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], failures: nil)
+        #expect(a.seed != b.seed)
+        let c = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], deterministic: true, failures: nil)
+        #expect(c.seed == 0x5EED)
+        let d = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], seed: 42, failures: nil)
+        #expect(d.seed == 42)
+    }
+
+    @Test("the campaign groups the divergences of one bug and shrinks one per group")
+    func grouping() {
+        var campaign = DifferentialCampaign(
+            seed: 5, seconds: 30, jobs: 1,
+            engines: [Engines.reference, Engines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
+        campaign.stopAfterFindings = 1
+        let findings = Mutex<[Finding]>([])
+        let totals = campaign.run(progress: { _ in }, found: { finding in findings.withLock { $0.append(finding) } })
+        #expect(totals.divergences >= 1)
+        #expect(totals.casesToFirstDivergence != nil)
+        let saved = findings.withLock { $0 }
+        #expect(saved.count == 1)
+        #expect(totals.groups[saved[0].signature]?.count ?? 0 >= 1)
+        #expect(saved[0].signature.hasSuffix(" observations"))
+    }
+}
