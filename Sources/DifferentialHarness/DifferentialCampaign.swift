@@ -45,6 +45,11 @@ public struct DifferentialCampaign: Sendable {
     public var shrinkSeconds: Double
     /// End the campaign once this many findings are saved (nil: run the whole time).
     public var stopAfterFindings: Int?
+    /// The index of the first case (a campaign resumed after a crash skips the cases before).
+    public var firstCase = 0
+    /// Where each job records the case it is running, for a supervisor to find
+    /// the crashing one (see ``InFlightRecorder``).
+    public var inFlight: InFlightRecorder?
 
     public init(
         seed: UInt64, seconds: Double, jobs: Int, engines: [EngineFactory],
@@ -77,11 +82,12 @@ public struct DifferentialCampaign: Sendable {
         let deadline = start + .milliseconds(Int64(seconds * 1000))
         let threads = (0..<jobs).map { job in
             Thread { [self] in
-                var index = job
+                var index = firstCase + job
                 while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
-                    runCase(index, shared, found)
+                    runCase(index, job: job, shared, found)
                     index += jobs
                 }
+                inFlight?.clear(job: job)
                 shared.finishJob()
             }
         }
@@ -94,9 +100,10 @@ public struct DifferentialCampaign: Sendable {
     }
 
     /// Generates and runs case `index`; shrinks it when it opens a new group.
-    func runCase(_ index: Int, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> Void) {
+    func runCase(_ index: Int, job: Int, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> Void) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
         let profile = profile(ofCase: index)
+        inFlight?.record(job: job, ["case", String(index), String(caseSeed), profile.rawValue])
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants, small: generator)
         let divergence = generated.result.divergence
         shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence)

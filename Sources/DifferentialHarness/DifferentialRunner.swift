@@ -49,9 +49,11 @@ public enum DifferentialRunner {
 
     /// Runs `commands` checking invariants at the given cadence (and after the last).
     public static func run(
-        _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence
+        _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence,
+        willRun: ((Command) -> Void)? = nil
     ) -> DifferentialResult {
         var session = LockstepSession(engines: engines, cadence: cadence)
+        session.willRun = willRun
         for (index, command) in commands.enumerated() {
             if !session.run(command, isLast: index == commands.count - 1) { break }
         }

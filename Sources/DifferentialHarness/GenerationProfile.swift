@@ -72,8 +72,10 @@ extension GenerationProfile {
     /// generation and running go together; the commands returned replay the case
     /// on their own.
     /// - Parameter small: the configuration small cases use (a user's budget).
+    /// - Parameter willRun: called with each command before the engines run it.
     public func run(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
-                    small: CommandGenerator.Configuration = .init()) -> GeneratedCase {
+                    small: CommandGenerator.Configuration = .init(),
+                    willRun: ((Command) -> Void)? = nil) -> GeneratedCase {
         let cadence = invariants ? self.cadence : .off
         switch self {
         case .small, .long:
@@ -89,11 +91,12 @@ extension GenerationProfile {
             }
             var generator = CommandGenerator(seed: seed, configuration: configuration)
             let commands = generator.generate()
-            let result = DifferentialRunner.run(commands, engines: engines, cadence: cadence)
+            let result = DifferentialRunner.run(commands, engines: engines, cadence: cadence, willRun: willRun)
             return GeneratedCase(seed: seed, profile: self, commands: Array(commands.prefix(result.commandsRun)),
                                  result: result)
         case .crowd, .lattice, .parked, .magnitudes:
             var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence)
+            builder.session.willRun = willRun
             builder.build(self)
             return GeneratedCase(seed: seed, profile: self, commands: builder.session.commands,
                                  result: builder.session.result)

@@ -33,6 +33,9 @@ public struct LockstepSession {
     public private(set) var trace: [[Observation]] = []
     public private(set) var commands: [Command] = []
     public private(set) var divergence: Divergence?
+    /// Called with each command before any engine runs it: a crash-triage child
+    /// records the commands as they go, so the file ends with the one that crashed.
+    public var willRun: ((Command) -> Void)?
 
     public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand) {
         precondition(!engines.isEmpty, "a lockstep session needs at least one engine")
@@ -50,6 +53,7 @@ public struct LockstepSession {
     @discardableResult
     public mutating func run(_ command: Command, isLast: Bool = false) -> Bool {
         guard divergence == nil else { return false }
+        willRun?(command)
         let results = systems.map { $0.apply(command) }
         trace.append(results[0])
         commands.append(command)

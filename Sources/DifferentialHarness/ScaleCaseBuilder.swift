@@ -188,7 +188,7 @@ struct ScaleCaseBuilder {
     mutating func bulkChange() {
         for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
             let windows = generator.windows.filter { _ in generator.random.chance(uniform(0.1, 0.9)) }
-            switch Int.random(in: 0..<8, using: &generator.random) {
+            switch Int.random(in: 0..<10, using: &generator.random) {
             case 0: for w in windows { emit(.hide(window: w)) }
             case 1: for w in windows { emit(.show(window: w)) }
             case 2: for w in windows.prefix(200) { emit(.makeKeyAndVisible(window: w)) }
@@ -198,6 +198,16 @@ struct ScaleCaseBuilder {
                 reframe(windows) { Rect($0.x + dx, $0.y + dy, $0.width, $0.height) }
             case 5: reframe(windows) { Rect($0.x, $0.y, $0.width / 4, $0.height / 4) }
             case 6: reframe(windows) { Rect($0.x, $0.y, $0.width * 3, $0.height * 3) }
+            case 7, 8:
+                // Gather: many windows crowd into a small patch (long runs in a few
+                // cells, entries inserted behind newer ones, runs that outgrow their room).
+                let (cx, cy) = (uniform(0, extent.x), uniform(0, extent.y))
+                let spread = generator.random.pick([0.0, 0.01, 0.05, 0.1])
+                for w in windows where live {
+                    guard let frame = generator.frames[w] else { continue }
+                    let x = (cx + uniform(0, spread * extent.x)).rounded(), y = (cy + uniform(0, spread * extent.y)).rounded()
+                    emit(.setFrame(target: w, frame: Rect(x, y, frame.width, frame.height)))
+                }
             default:
                 for w in windows.prefix(windows.count / 2) { emit(.release(window: w)) }
                 populate(count: generator.windows.count + 32)

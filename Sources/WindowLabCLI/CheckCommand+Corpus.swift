@@ -7,13 +7,15 @@ extension Check {
     /// Replays every pack `corpus/*.wlpack` and every raw input directly in
     /// `corpus/regressions/` on all engines. (Regression inputs of the parser and
     /// corpus-reader fuzz targets live in subfolders and are replayed by the tests.)
-    func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport) throws {
+    func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor) throws {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted()
         for name in names where name.hasSuffix(".wlpack") {
             let path = corpus + "/" + name
             do {
                 let reading = try CorpusFiles.readPack(path)
-                for entry in reading.pack.entries { replay(entry, from: path, engines, &report) }
+                for (index, entry) in reading.pack.entries.enumerated() where cursor.next(["entry", path, String(index)]) {
+                    replay(entry, from: path, engines, &report)
+                }
             } catch {
                 report.badInput(error.description)
             }
@@ -26,6 +28,7 @@ extension Check {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue  // subfolders hold other targets' regressions (replayed by the tests)
             }
+            guard cursor.next(["input", path]) else { continue }
             do {
                 replay(try CorpusFiles.readInput(path), from: path, engines, &report)
             } catch {
@@ -48,5 +51,28 @@ extension Check {
             let lines = CorpusEntryReplay.describe(divergence)
             report.fail("\(source) entry \(CorpusPack.entryName(entry)): " + lines.joined(separator: "\n"))
         }
+    }
+}
+
+/// Numbers the replayed items (scenario files, pack entries, regression inputs) in
+/// order and records each before it runs, so a supervisor can name the one that
+/// crashed and a restarted worker can go on after it.
+struct ReplayCursor {
+    let recorder: InFlightRecorder?
+    /// Items numbered up to this one are skipped (they ran before a crash).
+    let startAfter: Int
+    private(set) var ordinal = 0
+
+    init(recorder: InFlightRecorder?, startAfter: Int) {
+        self.recorder = recorder
+        self.startAfter = startAfter
+    }
+
+    /// Numbers the next item; false when it is to be skipped, else records it.
+    mutating func next(_ words: [String]) -> Bool {
+        ordinal += 1
+        guard ordinal > startAfter else { return false }
+        recorder?.record(job: 0, ["replay", String(ordinal)] + words)
+        return true
     }
 }

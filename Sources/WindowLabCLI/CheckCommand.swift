@@ -61,10 +61,18 @@ struct Check: ParsableCommand {
     @Flag(help: "End the campaign as soon as one divergence is shrunk and saved (for bisecting and measuring).")
     var stopOnFinding = false
 
+    @Flag(help: "Run the engines in this process, unsupervised: a crash ends the whole check.")
+    var noSupervisor = false
+
     /// Runs the campaign against one of the deliberately broken engines (see
     /// `scripts/mutants/run.sh`); not for users.
     @Option(help: .hidden)
     var mutant: String?
+
+    // Set by the supervisor for its worker process (see CheckSupervisor).
+    @Option(help: .hidden) var inFlight: String?
+    @Option(help: .hidden) var replayFrom = 0
+    @Option(help: .hidden) var firstCase = 0
 
     func validate() throws {
         guard time.isFinite, time >= 0, time <= 31_536_000 else {
@@ -79,24 +87,29 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        var engines = EngineCatalog.engines
-        if let mutant {
-            guard let mutation = IndexedEngineMutation(rawValue: mutant) else {
-                throw ValidationError("unknown mutant '\(mutant)'")
-            }
-            engines = [engines[0], EngineFactory(name: "indexed-\(mutant)") { IndexedWindowSystem(mutation: mutation) }]
+        let engines = try EngineCatalog.checked(mutant: mutant)
+        // The engines run in a worker process that a supervisor restarts after a
+        // crash (see CheckSupervisor); --no-supervisor runs them here.
+        if inFlight == nil && !noSupervisor {
+            let status = CheckSupervisor(check: self).run()
+            if status != 0 { throw ExitCode(status) }
+            return
         }
+        let recorder = try inFlight.map { try InFlightRecorder(directory: $0, jobs: jobs) }
         var report = CheckReport()
-        replayScenarios(engines, &report)
-        try replayCorpus(engines, &report)
-        runCampaign(engines, &report)
+        var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
+        replayScenarios(engines, &report, &replay)
+        try replayCorpus(engines, &report, &replay)
+        recorder?.clear(job: 0)
+        runCampaign(engines, &report, recorder)
         report.printSummary()
         if report.status != 0 { throw ExitCode(report.status) }
     }
 
-    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport) {
+    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport, _ replay: inout ReplayCursor) {
         let files = ScenarioFiles.list(in: [examples, corpus + "/regressions"])
         for file in files {
+            guard replay.next(["scenario", file]) else { continue }
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
                 let check = ScenarioCheck(scenario, engines: engines)
@@ -110,17 +123,20 @@ struct Check: ParsableCommand {
         report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))")
     }
 
-    private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport) {
+    private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport, _ recorder: InFlightRecorder?) {
         guard time > 0 else { return }
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        if let inFlight { CheckSupervisor.noteCampaignStart(inFlight) }
         let pinned = profile.flatMap(GenerationProfile.init(rawValue:))
-        report.note("campaign: seed \(seed), \(jobs) job(s), \(NumberText.format(time)) s, profile "
+        report.note("campaign: seed \(seed)" + (firstCase > 0 ? " from case \(firstCase)" : "") + ", \(jobs) job(s), \(NumberText.format(time)) s, profile "
                     + (pinned?.rawValue ?? "mix") + ", invariants " + (invariants ? "checked" : "not checked")
                     + " (repeat with --seed \(seed)" + (pinned.map { " --profile \($0)" } ?? "") + ")")
         var campaign = DifferentialCampaign(
             seed: seed, seconds: time, jobs: jobs, engines: engines, profile: pinned,
             checkInvariants: invariants, maxFindings: maxFindings)
         campaign.stopAfterFindings = stopOnFinding ? 1 : nil
+        campaign.firstCase = firstCase
+        campaign.inFlight = recorder
         let writer = FindingWriter(directory: out, engines: engines)
         let line = ProgressLine()
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })

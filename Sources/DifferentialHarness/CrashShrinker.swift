@@ -1,0 +1,59 @@
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// Shrinks a command list on which an in-process engine crashes, with "still
+/// crashes" as the property, each candidate run in a fresh child process (the
+/// supervisor itself never runs the engines, so it survives every candidate).
+public struct CrashShrinker {
+    /// The child's command line for a scenario file of commands; the child runs
+    /// them on the engines and exits normally unless they crash.
+    public let probeArguments: (String) -> [String]
+    /// Where candidate files are written.
+    public let directory: String
+    /// Seconds each child may take before it counts as a hang (not a crash).
+    public var timeout: Double = 60
+
+    public init(directory: String, probeArguments: @escaping (String) -> [String]) {
+        self.directory = directory
+        self.probeArguments = probeArguments
+    }
+
+    /// How a fresh child ends on `commands`, and the tail of its standard error.
+    public func run(_ commands: [Command]) -> (outcome: ChildOutcome, standardErrorTail: String) {
+        let path = directory + "/candidate-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wls"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(Array(ScenarioPrinter.print(commands).utf8), to: path)
+        } catch {
+            return (.exited(127), "cannot write \(path): \(error)")
+        }
+        return ChildProcess.run(probeArguments(path), timeout: timeout, captureStandardError: true, quiet: true)
+    }
+
+    /// The smallest list reachable from `commands` (which must crash) that still
+    /// crashes, within `seconds`.
+    public func shrink(_ commands: [Command], seconds: Double) -> [Command] {
+        var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
+            self.run(candidate).outcome.isCrash ? candidate.count : nil
+        }
+        return shrinker.shrink(commands)
+    }
+
+    /// A crash finding as a scenario file: a header saying how it crashed, then the
+    /// commands (no `expect` lines: the engines cannot be asked in this process).
+    public static func scenarioText(_ commands: [Command], outcome: ChildOutcome, origin: String,
+                                    originalLength: Int, standardErrorTail: String) -> String {
+        var header = [
+            "# windowlab: CRASH: an engine crashed (\(outcome)) running these commands in a fresh process.",
+            "# \(origin)",
+            "# shrunk from \(originalLength) to \(commands.count) commands (\"still crashes\" in fresh child processes)",
+            "# replay: windowlab run --engine all THIS-FILE",
+        ]
+        let tail = standardErrorTail.split(separator: "\n").suffix(6)
+        if !tail.isEmpty { header.append("# the crashing process said:") }
+        header += tail.map { "#   " + $0 }
+        return header.joined(separator: "\n") + "\n" + ScenarioPrinter.print(commands)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a worker is running right now, one slot per job, kept where a supervising
+/// process can read it after the worker crashed: each slot is a small file
+/// overwritten in place (one `pwrite` per case, no allocation, no sync: the
+/// kernel keeps the page when the process dies).
+///
+/// A record is one line of words, for example `case 812 1730048855 crowd` (case
+/// index, case seed, profile) or `scenario 3 Examples/hud.wls`.
+public final class InFlightRecorder: @unchecked Sendable {
+    /// The folder holding `job-0`, `job-1`, …
+    public let directory: String
+    /// One open descriptor per job; each job writes only its own (hence unchecked Sendable).
+    private let descriptors: [Int32]
+    static let slotSize = 4096
+
+    /// Opens (creating) a slot per job in `directory`.
+    public init(directory: String, jobs: Int) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        descriptors = try (0..<max(1, jobs)).map { job in
+            let fd = open(directory + "/job-\(job)", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory]) }
+            return fd
+        }
+    }
+
+    deinit { descriptors.forEach { close($0) } }
+
+    /// Records what `job` starts now (words without newlines), replacing its previous record.
+    public func record(job: Int, _ words: [String]) {
+        var line = Array((words.joined(separator: " ") + "\n").utf8.prefix(Self.slotSize - 1))
+        line += [UInt8](repeating: 0x20, count: Self.slotSize - line.count)   // pad over the old record
+        _ = line.withUnsafeBytes { pwrite(descriptors[job % descriptors.count], $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Marks a job idle.
+    public func clear(job: Int) { record(job: job, ["idle"]) }
+
+    /// The records left in `directory`, one word list per job that was not idle.
+    public static func read(directory: String) -> [[String]] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix("job-") }.sorted()
+        return names.compactMap { name in
+            guard let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) else { return nil }
+            let words = text.split(separator: "\n").first.map { $0.split(separator: " ").map(String.init) } ?? []
+            return words.isEmpty || words == ["idle"] ? nil : words
+        }
+    }
+}

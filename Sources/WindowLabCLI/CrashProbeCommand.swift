@@ -1,0 +1,41 @@
+import ArgumentParser
+import DifferentialHarness
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// `windowlab crash-probe`: runs one case or one command file on every engine and
+/// exits 0 unless an engine crashes. The supervisor of `check` runs it in child
+/// processes to find and shrink a crashing case; not meant for people.
+struct CrashProbe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crash-probe", abstract: "Run one case in lockstep; exit 0 unless an engine crashes.",
+        shouldDisplay: false)
+
+    @Option(help: "A scenario file of commands to run.") var commands: String?
+    @Option(help: "A generated case to run: its case seed (with --profile).") var caseSeed: UInt64?
+    @Option(help: "The generated case's profile.") var profile: String = GenerationProfile.small.rawValue
+    @Option(help: "Write each command of the generated case here before running it.") var record: String?
+    @Option(help: .hidden) var mutant: String?
+    @Flag(inversion: .prefixedNo, help: "Check invariants.") var invariants = true
+
+    func run() throws {
+        let engines = try EngineCatalog.checked(mutant: mutant)
+        if let commands {
+            let list = try ScenarioParser().parseFile(atPath: commands).commands.filter { !$0.isExpectation }
+            let valid = Shrinker.valid(list)
+            _ = DifferentialRunner.run(valid, engines: engines,
+                                       cadence: invariants ? (valid.count > 256 ? .sparse : .everyCommand) : .off)
+        } else if let caseSeed, let profile = GenerationProfile(rawValue: profile) {
+            let sink = try record.map { path -> FileHandle in
+                FileManager.default.createFile(atPath: path, contents: nil)
+                return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            }
+            _ = profile.run(seed: caseSeed, engines: engines, invariants: invariants) { command in
+                sink?.write(Data(ScenarioPrinter.print([command]).utf8))
+            }
+        } else {
+            throw ValidationError("give --commands FILE or --case-seed SEED [--profile NAME]")
+        }
+    }
+}
