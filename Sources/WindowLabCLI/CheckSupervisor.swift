@@ -52,6 +52,7 @@ struct CheckSupervisor {
             note("check: the worker process crashed (\(outcome)); finding the case that crashes "
                  + "(in flight: \(records.map { $0.joined(separator: " ") }.joined(separator: "; ")))")
             let crashed = triage.run(records)
+            if check.stopOnFinding && !crashed.isEmpty { break }
             if let replay = records.first(where: { $0.first == "replay" }), crashed.isEmpty || crashed.contains(replay) {
                 replayFrom = Int(replay[1]) ?? replayFrom
                 continue   // go on with the replays after the crashing item

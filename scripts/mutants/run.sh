@@ -62,8 +62,11 @@ for name in "${names[@]}"; do
   took=$((SECONDS - start))
   first=$(sed -n 's/^first divergence after \([0-9]*\) case.*/\1/p' "$work/log-$name" | head -1)
   finding=$(sed -n 's/^finding: [^:]*: \(.*\)$/\1/p' "$work/log-$name" | head -1)
+  crash=$(sed -n 's/^FAIL crash: [^:]*: \(.*\)$/\1/p' "$work/log-$name" | head -1)
   if ((status == 1)) && [[ -n "$first" ]]; then
     echo "$name: caught (seed $s): first divergence after $first cases, ${took}s; $finding"
+  elif ((status == 1)) && [[ -n "$crash" ]]; then
+    echo "$name: caught as a crash (seed $s), ${took}s; $crash"
   elif ((status == 1 || status == 0)); then
     echo "$name: SURVIVED (seed $s, ${time}s)"; survivors=$((survivors + 1))
   else
