@@ -1,14 +1,16 @@
 import Foundation
 import WindowModel
 
-/// Makes a failing command list minimal: fewer commands first, then simpler numbers.
+/// Makes a failing command list minimal: fewer commands first, then simpler numbers
+/// and simpler structure (see `Shrinker+Passes.swift`).
 ///
 /// "Simpler" is defined once, by ``complexity(of:)``: a list with fewer commands is
-/// simpler; with equally many, the one whose numbers cost less (zero costs nothing,
-/// integers cost their size, fractions and extremes cost most). Every accepted step
-/// lowers the complexity, so shrinking always ends. The shrinker only edits the
-/// command list; it never knows what a window is: the caller's `fails` closure
-/// decides whether a candidate still fails.
+/// simpler; with equally many, the one with less structure (shallower views, fewer
+/// named spaces and scenes); then the one whose numbers cost less (zero costs
+/// nothing, integers cost their size, fractions and extremes cost most). Every
+/// accepted step lowers the complexity, so shrinking always ends. The shrinker only
+/// edits the command list; it never knows what a window is: the caller's `fails`
+/// closure decides whether a candidate still fails.
 public struct Shrinker {
     /// Whether a candidate still fails; it returns how many leading commands are
     /// needed to show the failure (the rest are cut), or nil when it passes.
@@ -43,6 +45,9 @@ public struct Shrinker {
             progress = deleteChunks(&best) || progress
             progress = simplifyNumbers(&best) || progress
             progress = dropRootViews(&best) || progress
+            progress = reparentViews(&best) || progress
+            progress = screenSpaces(&best) || progress
+            progress = foldScenes(&best) || progress
         }
         return best
     }
@@ -61,9 +66,31 @@ public struct Shrinker {
         }
     }
 
-    /// Lower is simpler: (command count, total value cost).
-    public static func complexity(of commands: [Command]) -> (Int, Double) {
-        (commands.count, commands.reduce(0) { $0 + $1.numbers.reduce(0) { $0 + cost($1) } })
+    /// Lower is simpler: (command count, structure, total value cost). Structure
+    /// counts how deep each view is created (views under views), the named spaces
+    /// of conversions and the mentions of scenes other than `main`.
+    public static func complexity(of commands: [Command]) -> (Int, Int, Double) {
+        (commands.count, structure(of: commands), commands.reduce(0) { $0 + $1.numbers.reduce(0) { $0 + cost($1) } })
+    }
+
+    static func structure(of commands: [Command]) -> Int {
+        var depth: [String: Int] = [:], total = 0
+        for command in commands {
+            switch command {
+            case let .createView(name, parent, _):
+                let d = (depth[parent] ?? 0) + 1
+                depth[name] = d
+                total += d
+            case let .convert(_, from, to):
+                total += (from == .screen ? 0 : 1) + (to == .screen ? 0 : 1)
+            case let .createWindow(_, scene, _, _, _), let .touchBegan(_, _, scene), let .press(_, scene),
+                 let .hit(_, scene), let .order(scene), let .keyWindow(scene):
+                total += scene == mainSceneName ? 0 : 1
+            default:
+                break
+            }
+        }
+        return total
     }
 
     static func cost(_ value: Double) -> Double {
@@ -73,7 +100,7 @@ public struct Shrinker {
     }
 
     /// Tries `candidate` and keeps it when it still fails and is simpler.
-    private mutating func attempt(_ candidate: [Command], _ best: inout [Command]) -> Bool {
+    mutating func attempt(_ candidate: [Command], _ best: inout [Command]) -> Bool {
         guard canTry else { return false }
         attempts += 1
         let candidate = Self.valid(candidate)

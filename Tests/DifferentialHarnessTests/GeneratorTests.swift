@@ -96,3 +96,42 @@ struct ShrinkerTests {
         #expect(Shrinker.valid(Array(list.suffix(1))).isEmpty)
     }
 }
+
+@Suite("Shrinker passes")
+struct ShrinkerPassTests {
+    static let window: Command = .createWindow(name: "w0", scene: "main", frame: Rect(0, 0, 100, 100), level: 0,
+                                               withRootView: false)
+
+    @Test("a chain of nested views collapses: the failing view ends up directly in the window")
+    func collapsesChains() {
+        let commands: [Command] = [
+            Self.window,
+            .createView(name: "v0", parent: "w0", frame: Rect(10, 10, 50, 50)),
+            .createView(name: "v1", parent: "v0", frame: Rect(5, 5, 20, 20)),
+            .createView(name: "v2", parent: "v1", frame: Rect(1, 1, 5, 5)),
+            .hit(at: Point(17, 17), scene: "main"),
+        ]
+        // Fails while a view named v2 exists (wherever it is).
+        var shrinker = Shrinker { list in
+            list.contains { if case .createView("v2", _, _) = $0 { return true } else { return false } } ? list.count : nil
+        }
+        let shrunk = shrinker.shrink(commands)
+        #expect(shrunk.count == 2, "\(shrunk)")
+        #expect(shrunk.contains { if case .createView("v2", "w0", _) = $0 { return true } else { return false } }, "\(shrunk)")
+    }
+
+    @Test("conversions go through the screen and created scenes fold into main where the failure allows")
+    func screenAndMain() {
+        let commands: [Command] = [
+            .createScene(name: "s1", size: Size(10, 10)),
+            .createWindow(name: "w0", scene: "s1", frame: Rect(0, 0, 100, 100), level: 0, withRootView: false),
+            .convert(point: Point(3, 4), from: .named("w0"), to: .named("w0")),
+        ]
+        // Fails while there is a conversion.
+        var shrinker = Shrinker { list in
+            list.contains { if case .convert = $0 { return true } else { return false } } ? list.count : nil
+        }
+        let shrunk = shrinker.shrink(commands)
+        #expect(shrunk == [.convert(point: Point(0, 0), from: .screen, to: .screen)], "\(shrunk)")
+    }
+}

@@ -36,7 +36,7 @@ struct StackingGridTests {
         var sequence: UInt64 = 0
         var payload: Int32 = 0
         for step in 0..<700 {
-            let live = Array(model.leaves.keys)
+            let live = model.sortedLeaves
             let op = Int.random(in: 0..<10, using: &maker.rng)
             if live.isEmpty || op < 4 || (step < 300 && op < 6) {
                 let box = maker.box(), z = maker.zKey(sequence: &sequence)
@@ -69,7 +69,7 @@ struct StackingGridTests {
             #expect(problems.isEmpty, "seed \(seed) step \(step): \(problems)")
             #expect(grid.count == model.leaves.count, "seed \(seed) step \(step)")
             if !problems.isEmpty { return }
-            let boxes = model.leaves.values.map(\.box)
+            let boxes = model.sortedBoxes
             for _ in 0..<4 {
                 let (x, y) = maker.point(near: boxes)
                 if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
@@ -80,7 +80,7 @@ struct StackingGridTests {
         }
         #expect(grid.cellDimensions.columns * grid.cellDimensions.rows > 1,
                 "seed \(seed): the sequence should have reached a layout of several cells")
-        for leaf in model.leaves.keys { grid.remove(leaf) }
+        for leaf in model.sortedLeaves { grid.remove(leaf) }
         #expect(grid.isEmpty && grid.entryCount == 0 && grid.checkInvariants().isEmpty, "seed \(seed)")
     }
 
@@ -118,7 +118,7 @@ struct StackingGridTests {
             boxes[grid.insert(box: box, zKey: ZKey(level: 0, sequence: UInt64(i)), payload: Int32(i))] = box
         }
         #expect(grid.checkInvariants().isEmpty)
-        for (leaf, b) in boxes {
+        for (leaf, b) in boxes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for (x, y) in [(b.minX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY), (b.maxX, b.minY)] {
                 #expect(grid.leaves(containingX: x, y: y).contains(leaf), "\(b) at (\(x), \(y))")
             }
@@ -147,7 +147,7 @@ struct StackingGridTests {
             }
             #expect(grid.checkInvariants().isEmpty, "\(bounds)")
             for (x, y) in [(0.0, 0.0), (-1e308, 1e308), (1.7e308, -1.7e308), (5, 5.5), (5.000000000001, 6)]
-                + (0..<100).map({ _ in maker.point(near: model.leaves.values.map(\.box)) }) {
+                + (0..<100).map({ _ in maker.point(near: model.sortedBoxes) }) {
                 if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
                     Issue.record("bounds \(bounds): \(mismatch)")
                     return
