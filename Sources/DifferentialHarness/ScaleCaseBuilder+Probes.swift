@@ -23,6 +23,7 @@ extension ScaleCaseBuilder {
             corners += [Point(f.x, f.y), Point(maxX.nextDown, maxY.nextDown), Point(maxX, f.y), Point(f.x, maxY)]
         }
         let hints = session.probeHints(scene: scene)
+        if generator.random.chance(0.5) { alignWindows(to: hints) }
         let hintXs = neighbours(sampled(hints.xs, 64)), hintYs = neighbours(sampled(hints.ys, 64))
         let (ex, ey) = extent
         let lattice = (0...8).map { Double($0) / 8 }
@@ -46,6 +47,30 @@ extension ScaleCaseBuilder {
                 point = Point(generator.random.pick(xs), generator.random.pick(ys))
             }
             emitProbe(at: point)
+        }
+    }
+
+    /// Moves a few windows so that an edge lies exactly on a hinted line (or the
+    /// float after it), then probes just inside that edge: where an engine's cell or
+    /// split arithmetic meets a window's own edge, an off-by-one shows.
+    private mutating func alignWindows(to hints: ProbeHints) {
+        guard !generator.windows.isEmpty, !hints.xs.isEmpty || !hints.ys.isEmpty else { return }
+        for _ in 0 ..< Int.random(in: 1...8, using: &generator.random) where live {
+            let w = generator.random.pick(generator.windows)
+            guard var frame = generator.frames[w] else { continue }
+            if !hints.xs.isEmpty && (hints.ys.isEmpty || generator.random.chance(0.5)) {
+                let x = generator.random.pick(hints.xs)
+                frame.origin = Point(generator.random.chance(0.7) ? x : x.nextUp, frame.y)
+            } else {
+                let y = generator.random.pick(hints.ys)
+                frame.origin = Point(frame.x, generator.random.chance(0.7) ? y : y.nextUp)
+            }
+            emit(.setFrame(target: w, frame: frame))
+            guard let f = generator.screenFrame(of: w) else { continue }
+            for point in [Point(f.x, f.y), Point(f.x, f.y + f.height / 2), Point(f.x + f.width / 2, f.y),
+                          Point(f.x.nextUp, f.y.nextUp)] {
+                emitProbe(at: point)
+            }
         }
     }
 
