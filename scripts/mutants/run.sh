@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
 # Applies each planted bug (a patch here, or a built-in IndexedEngineMutation) to a
-# copy of the committed project (HEAD), builds windowlab in release mode and runs the main job's
-# campaign against it, with no scenario or corpus replay: only generated cases count.
+# copy of the committed project (HEAD), builds windowlab in release mode and runs the
+# main job's campaign against it, with no scenario or corpus replay: only generated
+# cases count.
 #
-#   scripts/mutants/run.sh [--time 60] [--seed N] [--full] [NAME ...]
+#   scripts/mutants/run.sh [--time 60] [--seeds "1 random random random"] [--full] [NAME ...]
 #
 # NAME is a patch name (scripts/mutants/NAME.patch) or a built-in mutant; default:
-# every patch and every built-in one. --seed defaults to a fresh random seed per
-# mutant (printed). Without --full the campaign stops at its first saved finding
-# (what "caught within --time seconds" needs); with it, it runs the whole time.
-# One line per mutant: caught or SURVIVED, cases to the first divergence, the
-# finding's profile, group and shrunk length. Exit 1 when any mutant survived.
+# every patch and every built-in one. Each mutant runs once per seed ("random" draws
+# a fresh one, printed). Without --full a campaign stops at its first saved finding
+# (all that "caught within --time seconds" needs); with it, it runs the whole time.
+# One line per mutant and seed: caught or SURVIVED, cases to the first divergence,
+# the finding's profile, group and shrunk length. Exit 1 when any run survived.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-time=60 seed="" stop=--stop-on-finding names=()
+time=60 seeds="random" stop=--stop-on-finding names=()
 while (($#)); do
   case "$1" in
     --time) time=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
+    --seed|--seeds) seeds=$2; shift 2 ;;
     --full) stop=""; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) names+=("$1"); shift ;;
   esac
 done
@@ -42,7 +43,6 @@ sync_source() {
 }
 survivors=0
 for name in "${names[@]}"; do
-  s=${seed:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
   sync_source
   extra=()
   if [[ -f "scripts/mutants/$name.patch" ]]; then
@@ -54,23 +54,26 @@ for name in "${names[@]}"; do
   fi
   (cd "$work/src" && swift build -c release --product windowlab --scratch-path "$work/build" >"$work/build.log" 2>&1) \
     || { echo "$name: build failed, see $work/build.log" >&2; exit 2; }
-  out="$work/findings-$name-$s"; rm -rf "$out"
-  start=$SECONDS
-  status=0
-  "$work/build/release/windowlab" check --time "$time" --seed "$s" --jobs 2 --examples "$work/empty" \
-    --corpus "$work/empty" --out "$out" $stop "${extra[@]}" >"$work/log-$name" 2>&1 || status=$?
-  took=$((SECONDS - start))
-  first=$(sed -n 's/^first divergence after \([0-9]*\) case.*/\1/p' "$work/log-$name" | head -1)
-  finding=$(sed -n 's/^finding: [^:]*: \(.*\)$/\1/p' "$work/log-$name" | head -1)
-  crash=$(sed -n 's/^FAIL crash: [^:]*: \(.*\)$/\1/p' "$work/log-$name" | head -1)
-  if ((status == 1)) && [[ -n "$first" ]]; then
-    echo "$name: caught (seed $s): first divergence after $first cases, ${took}s; $finding"
-  elif ((status == 1)) && [[ -n "$crash" ]]; then
-    echo "$name: caught as a crash (seed $s), ${took}s; $crash"
-  elif ((status == 1 || status == 0)); then
-    echo "$name: SURVIVED (seed $s, ${time}s)"; survivors=$((survivors + 1))
-  else
-    echo "$name: CRASHED windowlab (seed $s, exit $status, ${took}s): see $work/log-$name"
-  fi
+  for seed in $seeds; do
+    s=$seed
+    [[ $s == random ]] && s=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+    out="$work/findings-$name-$s"; rm -rf "$out"
+    log="$work/log-$name-$s"
+    start=$SECONDS
+    status=0
+    "$work/build/release/windowlab" check --time "$time" --seed "$s" --jobs 2 --examples "$work/empty" \
+      --corpus "$work/empty" --out "$out" $stop "${extra[@]}" >"$log" 2>&1 || status=$?
+    took=$((SECONDS - start))
+    first=$(sed -n 's/^first divergence after \([0-9]*\) case.*/\1/p' "$log" | head -1)
+    finding=$(sed -n 's/^finding: [^:]*: \(.*\)$/\1/p' "$log" | head -1)
+    crash=$(sed -n 's/^FAIL crash: [^:]*: \(.*\)$/\1/p' "$log" | head -1)
+    if ((status == 1)) && [[ -n "$first" ]]; then
+      echo "$name: caught (seed $s): first divergence after $first cases, ${took}s; $finding"
+    elif ((status == 1)) && [[ -n "$crash" ]]; then
+      echo "$name: caught as a crash (seed $s), ${took}s; $crash"
+    else
+      echo "$name: SURVIVED (seed $s, ${time}s, exit $status): see $log"; survivors=$((survivors + 1))
+    fi
+  done
 done
 exit $((survivors > 0))
