@@ -41,8 +41,33 @@ extension CommandGenerator {
             }
         }
 
+        /// The rule groups of SEMANTICS.md a command of this kind can decide (by the
+        /// letter of their ids), for coverage-guided weighting.
+        var ruleGroups: Set<Character> {
+            switch self {
+            case .scene: return ["S"]
+            case .window: return ["W", "G", "S"]
+            case .view: return ["V", "H"]
+            case .show, .hide, .release: return ["W", "N", "K", "T"]
+            case .makeKey, .makeKeyAndVisible: return ["K", "N", "W"]
+            case .frame, .origin: return ["G", "V", "W", "H"]
+            case .alpha, .hidden, .interaction: return ["H", "G", "V", "W"]
+            case .level: return ["W"]
+            case .passthrough: return ["T"]
+            case .remove: return ["V", "T"]
+            case .front, .back: return ["V", "H"]
+            case .began, .moved, .ended, .cancelled: return ["T", "H", "G"]
+            case .press: return ["K"]
+            case .hit: return ["T", "H", "G"]
+            case .order: return ["Q", "W"]
+            case .keyWindow: return ["Q", "K"]
+            case .convert: return ["Q", "G"]
+            }
+        }
     }
+}
 
+extension CommandGenerator {
     /// A swarm draw: each kind is left out with probability 1/2 (making windows
     /// never is: without windows nothing else means anything), and each kept one
     /// gets a weight from 1 to 3 times its default.

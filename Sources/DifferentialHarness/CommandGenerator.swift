@@ -29,6 +29,10 @@ public struct CommandGenerator {
         /// false, touch ids also take names, zero-padded digits and numbers past 64
         /// bits.
         public var encodable: Bool
+        /// Rule ids (`H2`, `T5`) to weight generation toward: the kinds of command
+        /// that can decide rules of their groups get four times their weight.
+        /// Coverage-guided campaigns set it to the rules they reached least.
+        public var focusRules: [String] = []
 
         public init(length: Int = 150, maxWindows: Int = 10, maxViews: Int = 30, maxScenes: Int = 3,
                     swarm: Bool = false, encodable: Bool = true) {
@@ -66,6 +70,10 @@ public struct CommandGenerator {
         random = SeededRandom(seed: seed)
         weights = Kind.allCases.map(\.weight)
         if configuration.swarm { weights = Self.swarmWeights(&random) }
+        let groups = Set(configuration.focusRules.compactMap(\.first))
+        if !groups.isEmpty {
+            weights = zip(Kind.allCases, weights).map { kind, weight in kind.ruleGroups.isDisjoint(with: groups) ? weight : weight * 4 }
+        }
         totalWeight = weights.reduce(0, +)
     }
 

@@ -18,6 +18,8 @@ public struct CampaignProgress: Sendable {
     public var casesToFirstDivergence: Int?
     /// Findings saved so far.
     public var findings = 0
+    /// The rule outcomes the reference decided over every case (when recorded).
+    public var coverage = RuleCoverage()
 
     public var commandsPerSecond: Double { elapsedSeconds > 0 ? Double(commands) / elapsedSeconds : 0 }
 }
@@ -50,6 +52,11 @@ public struct DifferentialCampaign: Sendable {
     /// Where each job records the case it is running, for a supervisor to find
     /// the crashing one (see ``InFlightRecorder``).
     public var inFlight: InFlightRecorder?
+    /// Count the reference model's rule outcomes (``CampaignProgress/coverage``).
+    public var recordRules = true
+    /// Weight one small case in four toward the rules reached least so far (their
+    /// rule ids are the case's focus, printed with any finding, so it replays).
+    public var coverageGuided = true
 
     public init(
         seed: UInt64, seconds: Double, jobs: Int, engines: [EngineFactory],
@@ -103,13 +110,22 @@ public struct DifferentialCampaign: Sendable {
     func runCase(_ index: Int, job: Int, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> Void) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
         let profile = profile(ofCase: index)
-        inFlight?.record(job: job, ["case", String(index), String(caseSeed), profile.rawValue])
-        let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants, small: generator)
+        var configuration = generator
+        if coverageGuided && recordRules && profile == .small && index % 4 == 3 {
+            configuration.focusRules = shared.weakestRules(5)
+        }
+        inFlight?.record(job: job, ["case", String(index), String(caseSeed), profile.rawValue]
+                         + (configuration.focusRules.isEmpty ? [] : ["focus", configuration.focusRules.joined(separator: ",")]))
+        let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
+                                    small: configuration, recordRules: recordRules)
         let divergence = generated.result.divergence
-        shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence)
+        shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
+                   ruleCounts: generated.result.ruleCounts)
         guard let divergence, shared.claimFinding(signature: divergence.signature, limit: maxFindings) else { return }
-        found(Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
-                                engines: engines, seconds: shrinkSeconds))
+        var finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
+                                        engines: engines, seconds: shrinkSeconds)
+        finding.focusRules = configuration.focusRules
+        found(finding)
         shared.foundOne()
     }
 
@@ -130,8 +146,9 @@ final class SharedCampaignState: Sendable {
 
     private let counters = Mutex(Counters())
 
-    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?) {
+    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil) {
         counters.withLock {
+            if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
             $0.progress.cases += 1
             $0.progress.commands += commands
             $0.progress.casesByProfile[profile, default: 0] += 1
@@ -153,6 +170,14 @@ final class SharedCampaignState: Sendable {
             $0.claimedFindings += 1
             return true
         }
+    }
+
+    /// The rule ids of the `n` outcomes reached least so far.
+    func weakestRules(_ n: Int) -> [String] {
+        let weakest = counters.withLock { $0.progress.coverage.weakest(n) }
+        var rules: [String] = []
+        for outcome in weakest where !rules.contains(outcome.rule) { rules.append(outcome.rule) }
+        return rules
     }
 
     func finishJob() { counters.withLock { $0.finishedJobs += 1 } }

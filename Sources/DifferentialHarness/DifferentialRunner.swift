@@ -31,6 +31,8 @@ public struct DifferentialResult: Sendable {
     public var divergence: Divergence?
     /// How many commands ran before the run stopped (all of them when clean).
     public var commandsRun: Int
+    /// The rule outcomes the first engine decided, when it was asked to record them.
+    public var ruleCounts: [Int]? = nil
 }
 
 /// Runs command lists on several engines side by side.
@@ -50,9 +52,9 @@ public enum DifferentialRunner {
     /// Runs `commands` checking invariants at the given cadence (and after the last).
     public static func run(
         _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence,
-        willRun: ((Command) -> Void)? = nil
+        recordRules: Bool = false, willRun: ((Command) -> Void)? = nil
     ) -> DifferentialResult {
-        var session = LockstepSession(engines: engines, cadence: cadence)
+        var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
         session.willRun = willRun
         for (index, command) in commands.enumerated() {
             if !session.run(command, isLast: index == commands.count - 1) { break }
@@ -64,6 +66,6 @@ public enum DifferentialRunner {
 extension LockstepSession {
     /// The run so far as a ``DifferentialResult``.
     public var result: DifferentialResult {
-        DifferentialResult(trace: trace, divergence: divergence, commandsRun: commands.count)
+        DifferentialResult(trace: trace, divergence: divergence, commandsRun: commands.count, ruleCounts: ruleCounts)
     }
 }

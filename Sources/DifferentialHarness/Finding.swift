@@ -17,6 +17,9 @@ public struct Finding: Sendable {
     /// engine (state kept between instances, uninitialised memory, hash order, a
     /// clock). Still a failure: the original case is kept.
     public var reproduced = true
+    /// The rules a coverage-guided case was weighted toward (empty for most cases):
+    /// with the seed and profile, what regenerates the case.
+    public var focusRules: [String] = []
 
     public init(caseSeed: UInt64, profile: GenerationProfile = .small, originalLength: Int, commands: [Command],
                 divergence: Divergence, reproduced: Bool = true) {

@@ -12,6 +12,10 @@ extension Finding {
     /// - Parameter origin: where the case came from, for the header; by default its
     ///   case seed and how to replay it.
     public func scenarioText(engines: [EngineFactory], origin: String? = nil) -> String {
+        let focus: String = focusRules.isEmpty ? "" : ", focus \(focusRules.joined(separator: ","))"
+        let profileHint: String = profile == .small ? "" : " run with the mix or WINDOWLAB_PROFILE=\(profile)"
+        let defaultOrigin = "case seed \(caseSeed), profile \(profile)\(focus) (WINDOWLAB_SEED=\(caseSeed) "
+            + "regenerates it in a PropertySuite test\(profileHint))"
         let scenes = commands.compactMap { command -> String? in
             if case let .createScene(name, _) = command { return name }
             return nil
@@ -29,8 +33,7 @@ extension Finding {
             + "again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
         var header = [
             first,
-            "# " + (origin ?? "case seed \(caseSeed), profile \(profile) (WINDOWLAB_SEED=\(caseSeed) regenerates it "
-                    + "in a PropertySuite test\(profile == .small ? "" : " run with the mix or WINDOWLAB_PROFILE=\(profile)"))"),
+            "# " + (origin ?? defaultOrigin),
             "# group: \(signature); shrunk from \(originalLength) to \(commands.count) commands",
             "# \(divergence.summary)",
         ]

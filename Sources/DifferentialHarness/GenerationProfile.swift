@@ -73,8 +73,9 @@ extension GenerationProfile {
     /// on their own.
     /// - Parameter small: the configuration small cases use (a user's budget).
     /// - Parameter willRun: called with each command before the engines run it.
+    /// - Parameter recordRules: count the reference's rule outcomes (``DifferentialResult/ruleCounts``).
     public func run(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
-                    small: CommandGenerator.Configuration = .init(),
+                    small: CommandGenerator.Configuration = .init(), recordRules: Bool = false,
                     willRun: ((Command) -> Void)? = nil) -> GeneratedCase {
         let cadence = invariants ? self.cadence : .off
         switch self {
@@ -91,11 +92,12 @@ extension GenerationProfile {
             }
             var generator = CommandGenerator(seed: seed, configuration: configuration)
             let commands = generator.generate()
-            let result = DifferentialRunner.run(commands, engines: engines, cadence: cadence, willRun: willRun)
+            let result = DifferentialRunner.run(commands, engines: engines, cadence: cadence, recordRules: recordRules,
+                                                willRun: willRun)
             return GeneratedCase(seed: seed, profile: self, commands: Array(commands.prefix(result.commandsRun)),
                                  result: result)
         case .crowd, .lattice, .parked, .magnitudes:
-            var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence)
+            var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence, recordRules: recordRules)
             builder.session.willRun = willRun
             builder.build(self)
             return GeneratedCase(seed: seed, profile: self, commands: builder.session.commands,

@@ -37,12 +37,28 @@ public struct LockstepSession {
     /// records the commands as they go, so the file ends with the one that crashed.
     public var willRun: ((Command) -> Void)?
 
-    public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand) {
+    /// The recorder given to the first engine when it reports rule outcomes.
+    public let ruleRecorder: RuleRecorder?
+
+    /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
+    ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
+    ///   rule outcomes the run decided.
+    public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand, recordRules: Bool = false) {
         precondition(!engines.isEmpty, "a lockstep session needs at least one engine")
         self.engines = engines
         self.cadence = cadence
         systems = engines.map { $0.make() }
+        if recordRules, let reporting = systems[0] as? any RuleOutcomeReporting {
+            let recorder = RuleRecorder()
+            reporting.ruleRecorder = recorder
+            ruleRecorder = recorder
+        } else {
+            ruleRecorder = nil
+        }
     }
+
+    /// The rule outcomes the first engine decided so far (nil when it reports none).
+    public var ruleCounts: [Int]? { ruleRecorder?.counts }
 
     /// Whether the engines still agree (no divergence so far).
     public var agrees: Bool { divergence == nil }

@@ -19,10 +19,10 @@ struct ScaleCaseBuilder {
     /// Most commands a case runs.
     static let commandBudget = 12_000
 
-    init(seed: UInt64, engines: [EngineFactory], cadence: InvariantCadence) {
+    init(seed: UInt64, engines: [EngineFactory], cadence: InvariantCadence, recordRules: Bool = false) {
         generator = CommandGenerator(seed: seed, configuration: .init(
             length: 0, maxWindows: 4000, maxViews: 4000, maxScenes: 4, swarm: false, encodable: false))
-        session = LockstepSession(engines: engines, cadence: cadence)
+        session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
     }
 
     /// Whether to go on: the engines agree and the budget is not spent.

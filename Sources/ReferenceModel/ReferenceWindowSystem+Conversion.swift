@@ -20,6 +20,7 @@ extension ReferenceWindowSystem {
     /// From `node`'s space to the screen, through every ancestor and the window.
     func screenPoint(_ point: Point, from node: ViewNode) -> Point {
         let inParent = Self.intoParent(point, node)
+        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4OutToParent : .g4OutToParentThroughBoundsOrigin)
         guard let parent = node.superview else { return inParent }
         return screenPoint(inParent, from: parent)
     }
@@ -28,12 +29,14 @@ extension ReferenceWindowSystem {
     /// down to `node` (T3 for touches, Q3 for `convert`).
     func localPoint(_ screenPoint: Point, in node: ViewNode) -> Point {
         let inParent = node.superview.map { localPoint(screenPoint, in: $0) } ?? screenPoint
+        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
         return Self.intoChild(inParent, node)
     }
 
     /// Q3: always through the screen, even between views of one window; hidden
     /// windows and views convert like any other.
     func convert(_ point: Point, from source: CoordinateSpace, to destination: CoordinateSpace) -> Point {
+        if let recorder = ruleRecorder { recordConversion(from: source, to: destination, recorder) }
         var onScreen = point
         if case let .named(name) = source {
             onScreen = screenPoint(point, from: node(name))

@@ -11,9 +11,15 @@ extension ReferenceWindowSystem {
     func route(_ screenPoint: Point, in scene: SceneState) -> (window: WindowState, view: ViewNode, point: Point)? {
         for window in scene.order {
             if let (view, point) = hitTest(window, screenPoint: screenPoint) {
+                ruleRecorder?.record(window === scene.order.first ? .t1FrontMostAnswers : .t1NilAnswerFallsThrough)
+                if let recorder = ruleRecorder, point != screenPoint { recorder.record(.h6PointDiffersFromScreen) }
+                if let recorder = ruleRecorder, !Self.sceneSizeContains(scene, screenPoint) {
+                    recorder.record(.s2RoutedOutsideSceneSize)
+                }
                 return (window, view, point)
             }
         }
+        ruleRecorder?.record(.t1NoWindowAnswers)
         return nil
     }
 
@@ -26,8 +32,14 @@ extension ReferenceWindowSystem {
     /// pass-through window turns a hit on its root view into nil.
     func hitTest(_ window: WindowState, screenPoint: Point) -> (ViewNode, Point)? {
         guard let hit = hitTest(window.node, pointInParent: screenPoint) else { return nil }
+        if let recorder = ruleRecorder, hit.0 === window.node { recorder.record(.h5WindowItselfHit) }
+        if let recorder = ruleRecorder, hit.0 === window.rootView { recorder.record(.h5RootViewHit) }
         if window.isPassthrough, let root = window.rootView, hit.0 === root {
+            ruleRecorder?.record(.t2RootHitBecomesNil)
             return nil
+        }
+        if let recorder = ruleRecorder, window.isPassthrough {
+            recorder.record(window.rootView == nil ? .t2WithoutRootKeepsHit : .t2KeepsNonRootHit)
         }
         return hit
     }
@@ -35,16 +47,35 @@ extension ReferenceWindowSystem {
     /// H1, H3, H4, H6: the hit view and the point in its own space, or nil.
     func hitTest(_ node: ViewNode, pointInParent: Point) -> (ViewNode, Point)? {
         guard !node.isHidden, node.isInteractionEnabled, !(node.alpha < Self.minimumHittableAlpha) else {
+            ruleRecorder?.record(node.isHidden ? .h1HiddenNil
+                                 : !node.isInteractionEnabled ? .h1InteractionOffNil : .h1AlphaBelowHundredthNil)
+            if let recorder = ruleRecorder, !node.isHidden, node.isInteractionEnabled, node.alpha > 0 {
+                recorder.record(.h2AlphaBetweenZeroAndHundredth)
+            }
+            if let recorder = ruleRecorder, !node.subviews.isEmpty { recorder.record(.h4AncestorRemovesSubtree) }
             return nil
         }
+        if let recorder = ruleRecorder, node.alpha == Self.minimumHittableAlpha {
+            recorder.record(.h2AlphaExactlyHundredth)
+        }
         let point = Self.intoChild(pointInParent, node)
-        guard Self.boundsContain(node, point) else { return nil }
+        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
+        ruleRecorder?.record(Self.containmentOutcome(node, point))
+        guard Self.boundsContain(node, point) else {
+            ruleRecorder?.record(.h1OutsideBoundsNil)
+            if let recorder = ruleRecorder, Self.aSubviewContains(node, point) {
+                recorder.record(.h4OutsideParentNotReached)
+            }
+            return nil
+        }
         // H3: the front-most subview is the last one.
         for subview in node.subviews.reversed() {
             if let hit = hitTest(subview, pointInParent: point) {
+                ruleRecorder?.record(.h3SubviewAnswers)
                 return hit
             }
         }
+        ruleRecorder?.record(node.subviews.isEmpty ? .h3LeafViewIsHit : .h3NoSubviewAnswers)
         return (node, point)
     }
 

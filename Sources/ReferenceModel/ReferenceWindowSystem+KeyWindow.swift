@@ -7,9 +7,16 @@ extension ReferenceWindowSystem {
     /// visibility or order; nothing at all if it is already key.
     func makeKey(_ window: WindowState) -> [Observation] {
         let scene = scene(window.scene)
-        guard scene.keyWindow !== window else { return [] }
+        guard scene.keyWindow !== window else {
+            ruleRecorder?.record(.k2MakeKeyOfKeyNothing)
+            ruleRecorder?.record(.n1NoChangeNothingPosted)
+            return []
+        }
+        ruleRecorder?.record(.k2KeyChanges)
+        if let recorder = ruleRecorder, !window.isVisible { recorder.record(.k2HiddenWindowMadeKey) }
         var posted: [Observation] = []
         if let old = scene.keyWindow {
+            ruleRecorder?.record(.n2ResignThenBecomeKey)
             posted.append(.notify(window: old.name, .didResignKey))
         }
         posted.append(becomeKey(window, in: scene))
@@ -21,8 +28,16 @@ extension ReferenceWindowSystem {
     func makeKeyAndVisible(_ window: WindowState) -> [Observation] {
         var posted: [Observation] = []
         if !window.isVisible {
+            ruleRecorder?.record(.k3ShowsHiddenWindow)
+            ruleRecorder?.record(.w4ShownFrontOfLevel)
+            if let recorder = ruleRecorder, scene(window.scene).keyWindow !== window {
+                recorder.record(.n2VisibleBeforeKeyHandOver)
+            }
             window.node.isHidden = false
             posted.append(.notify(window: window.name, .didBecomeVisible))
+        } else {
+            ruleRecorder?.record(.k3OnVisibleWindow)
+            ruleRecorder?.record(.w4MakeKeyAndVisibleOnVisibleFront)
         }
         bringToFrontOfLevel(window)
         posted += makeKey(window)
@@ -35,9 +50,18 @@ extension ReferenceWindowSystem {
     func handKeyToSuccessor(in scene: SceneState) -> [Observation] {
         // The window leaving is hidden by now (or was hidden already, when a hidden
         // key window is released), so the visibility test is what makes it "other".
-        for candidate in scene.keyHistory.reversed() where candidate.isAlive && candidate.isVisible {
+        for candidate in scene.keyHistory.reversed() {
+            guard candidate.isAlive && candidate.isVisible else {
+                // The window leaving is the most recent entry: passing over it is no choice.
+                if let recorder = ruleRecorder, candidate !== scene.keyHistory.last {
+                    recorder.record(.k4HistoryEntriesSkipped)
+                }
+                continue
+            }
+            ruleRecorder?.record(.k4SuccessorFromHistory)
             return [becomeKey(candidate, in: scene)]
         }
+        ruleRecorder?.record(.k4NoSuccessorNoKey)
         return []
     }
 

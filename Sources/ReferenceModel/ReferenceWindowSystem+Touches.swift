@@ -7,28 +7,47 @@ extension ReferenceWindowSystem {
     /// T1, T3, T4: binds the touch to what it hits, or reports `none` and starts
     /// nothing; an id that is already active is ignored.
     func touchBegan(_ id: TouchID, at point: Point, in scene: SceneState) -> [Observation] {
-        guard activeTouch(id) == nil else { return [.touchIgnored(id, .began)] }
-        guard let hit = route(point, in: scene) else { return [.touchBegan(id, nil)] }
+        guard activeTouch(id) == nil else {
+            ruleRecorder?.record(.t4BeganActiveIgnored)
+            return [.touchIgnored(id, .began)]
+        }
+        guard let hit = route(point, in: scene) else {
+            ruleRecorder?.record(.t4BeganHitsNothing)
+            return [.touchBegan(id, nil)]
+        }
+        ruleRecorder?.record(.t3BeganBinds)
         touches.append(ActiveTouch(id: id, window: hit.window, view: hit.view))
         return [.touchBegan(id, Observation.Target(window: hit.window.name, view: hit.view.name, point: hit.point))]
     }
 
     /// T3: delivered to the bound view wherever the finger is.
     func touchMoved(_ id: TouchID, to point: Point) -> [Observation] {
-        guard let index = activeTouch(id) else { return [.touchIgnored(id, .moved)] }
+        guard let index = activeTouch(id) else {
+            ruleRecorder?.record(.t4MovedInactiveIgnored)
+            return [.touchIgnored(id, .moved)]
+        }
+        ruleRecorder?.record(.t3MovedToBoundView)
         return [.touchMoved(id, target(of: touches[index], at: point))]
     }
 
     /// T3: delivered like `moved`, then the touch ends.
     func touchEnded(_ id: TouchID, at point: Point) -> [Observation] {
-        guard let index = activeTouch(id) else { return [.touchIgnored(id, .ended)] }
+        guard let index = activeTouch(id) else {
+            ruleRecorder?.record(.t4EndedInactiveIgnored)
+            return [.touchIgnored(id, .ended)]
+        }
+        ruleRecorder?.record(.t3EndedToBoundView)
         let touch = touches.remove(at: index)
         return [.touchEnded(id, target(of: touch, at: point))]
     }
 
     /// T3, T4: the touch ends without a point.
     func touchCancelled(_ id: TouchID) -> [Observation] {
-        guard let index = activeTouch(id) else { return [.touchIgnored(id, .cancelled)] }
+        guard let index = activeTouch(id) else {
+            ruleRecorder?.record(.t4CancelledInactiveIgnored)
+            return [.touchIgnored(id, .cancelled)]
+        }
+        ruleRecorder?.record(.t3CancelledEndsTouch)
         let touch = touches.remove(at: index)
         return [.touchCancelled(id, window: touch.window.name, view: touch.view.name)]
     }
@@ -37,6 +56,7 @@ extension ReferenceWindowSystem {
     /// order (``cancellationPrecedes(_:_:)``).
     func cancelTouches(where predicate: (ActiveTouch) -> Bool) -> [Observation] {
         let cancelled = touches.filter(predicate).sorted { Self.cancellationPrecedes($0.id, $1.id) }
+        if let recorder = ruleRecorder, cancelled.count > 1 { Self.recordCancellationOrder(of: cancelled, recorder) }
         touches.removeAll(where: predicate)
         return cancelled.map { .touchCancelled($0.id, window: $0.window.name, view: $0.view.name) }
     }
@@ -68,7 +88,7 @@ extension ReferenceWindowSystem {
         return a.text < b.text
     }
 
-    private static func isAllDigits(_ text: String) -> Bool {
+    static func isAllDigits(_ text: String) -> Bool {
         !text.isEmpty && text.allSatisfy { $0 >= "0" && $0 <= "9" }
     }
 }

@@ -8,9 +8,12 @@ extension ReferenceWindowSystem {
     /// window's new size, its frame origin stays.
     func setFrame(_ name: String, to frame: Rect) {
         if let window = windows[name] {
+            ruleRecorder?.record(.v4SetOnWindow)
+            ruleRecorder?.record(window.rootView == nil ? .w8ResizedWithoutRootView : .w8RootViewResized)
             window.node.frame = frame
             window.rootView?.frame.size = frame.size
         } else {
+            ruleRecorder?.record(.v4SetOnView)
             view(name).frame = frame
         }
     }
@@ -21,10 +24,13 @@ extension ReferenceWindowSystem {
     func remove(_ view: ViewNode) -> [Observation] {
         var subtree: [ViewNode] = []
         collectSubtree(view, into: &subtree)
+        ruleRecorder?.record(view.subviews.isEmpty ? .v3LeafRemoved : .v3RemovedWithSubtree)
+        if let recorder = ruleRecorder { recordRemovalCancellations(of: view, subtree: subtree, recorder) }
         let posted = cancelTouches { touch in subtree.contains { $0 === touch.view } }
         if let parent = view.superview {
             parent.subviews.removeAll { $0 === view }
             if let window = windows[parent.name], window.node === parent, window.rootView === view {
+                ruleRecorder?.record(.v3RootViewRemoved)
                 window.rootView = nil
             }
         }
@@ -36,6 +42,7 @@ extension ReferenceWindowSystem {
     /// V2: `front v` moves `v` to the end of its parent's subviews.
     func bringToFront(_ view: ViewNode) {
         guard let parent = view.superview else { return }
+        ruleRecorder?.record(.v2ToFront)
         parent.subviews.removeAll { $0 === view }
         parent.subviews.append(view)
     }
@@ -43,6 +50,7 @@ extension ReferenceWindowSystem {
     /// V2: `back v` moves `v` to the start of its parent's subviews.
     func sendToBack(_ view: ViewNode) {
         guard let parent = view.superview else { return }
+        ruleRecorder?.record(.v2ToBack)
         parent.subviews.removeAll { $0 === view }
         parent.subviews.insert(view, at: 0)
     }

@@ -7,8 +7,13 @@ extension ReferenceWindowSystem {
     /// W4, W9: a hidden window becomes visible and goes to the front of its level;
     /// showing a visible window changes nothing (N1).
     func show(_ window: WindowState) -> [Observation] {
-        guard !window.isVisible else { return [] }
+        guard !window.isVisible else {
+            ruleRecorder?.record(.w4ShowOfVisibleNoReorder)
+            ruleRecorder?.record(.n1NoChangeNothingPosted)
+            return []
+        }
         window.node.isHidden = false
+        ruleRecorder?.record(.w4ShownFrontOfLevel)
         bringToFrontOfLevel(window)
         return [.notify(window: window.name, .didBecomeVisible)]
     }
@@ -17,15 +22,28 @@ extension ReferenceWindowSystem {
     /// `didBecomeHidden`, then hands key status over (K4). Hiding a hidden window
     /// changes nothing (N1), even when it is the key window: nothing "is hidden" then.
     func hide(_ window: WindowState) -> [Observation] {
-        guard window.isVisible else { return [] }
+        guard window.isVisible else {
+            ruleRecorder?.record(.n1NoChangeNothingPosted)
+            if let recorder = ruleRecorder, scene(window.scene).keyWindow === window {
+                recorder.record(.k4HidingHiddenKeyNothing)
+            }
+            return []
+        }
         let scene = scene(window.scene)
         var posted = cancelTouches { $0.window === window }
+        if let recorder = ruleRecorder, !posted.isEmpty {
+            recorder.record(.t5CancelledByHide)
+            recorder.record(.n2CancellationsFirst)
+        }
         window.node.isHidden = true
         scene.order.removeAll { $0 === window }
         let wasKey = scene.keyWindow === window
         if wasKey {
             scene.keyWindow = nil
+            ruleRecorder?.record(.n2ResignKeyBeforeHidden)
             posted.append(.notify(window: window.name, .didResignKey))
+        } else {
+            ruleRecorder?.record(.k4NonKeyLeavesKeyUnchanged)
         }
         posted.append(.notify(window: window.name, .didBecomeHidden))
         if wasKey {
@@ -41,15 +59,22 @@ extension ReferenceWindowSystem {
         let scene = scene(window.scene)
         var posted: [Observation]
         if window.isVisible {
+            ruleRecorder?.record(.w7ReleaseVisibleAsHide)
+            if let recorder = ruleRecorder, touches.contains(where: { $0.window === window }) {
+                recorder.record(.t5CancelledByRelease)
+            }
             posted = hide(window)
         } else {
             // A hidden window has no touches (they were cancelled when it was hidden)
             // and posts no didBecomeHidden: nothing becomes hidden.
+            ruleRecorder?.record(.w7ReleaseHidden)
             posted = []
             if scene.keyWindow === window {
                 scene.keyWindow = nil
                 posted.append(.notify(window: window.name, .didResignKey))
                 posted += handKeyToSuccessor(in: scene)
+            } else {
+                ruleRecorder?.record(.k4NonKeyLeavesKeyUnchanged)
             }
         }
         scene.keyHistory.removeAll { $0 === window }
@@ -65,11 +90,19 @@ extension ReferenceWindowSystem {
     /// W2, W4, W5, W6: a new level; a visible window goes to the front of it, a
     /// hidden one keeps it until shown. The same level changes nothing.
     func setLevel(_ window: WindowState, to level: Double) -> [Observation] {
+        ruleRecorder?.record(Self.levelOutcome(level))
         // W6 compares values: -0 equals 0, so it is "the value it already has".
-        guard level != window.level else { return [] }
+        guard level != window.level else {
+            ruleRecorder?.record(.w6SameLevelNoReorder)
+            if let recorder = ruleRecorder, level.sign != window.level.sign { recorder.record(.w6NegativeZeroSameLevel) }
+            return []
+        }
         window.level = level
         if window.isVisible {
+            ruleRecorder?.record(.w4LevelChangeOfVisibleFront)
             bringToFrontOfLevel(window)
+        } else {
+            ruleRecorder?.record(.w5HiddenLevelChangeKept)
         }
         return []
     }
@@ -78,8 +111,11 @@ extension ReferenceWindowSystem {
     /// (it cancels no touch, T5).
     func setHidden(_ name: String, _ hidden: Bool) -> [Observation] {
         if let window = windows[name] {
+            ruleRecorder?.record(.v4SetOnWindow)
+            ruleRecorder?.record(hidden ? .w9HiddenOnHides : .w9HiddenOffShows)
             return hidden ? hide(window) : show(window)
         }
+        ruleRecorder?.record(.v4SetOnView)
         view(name).isHidden = hidden
         return []
     }
@@ -92,6 +128,7 @@ extension ReferenceWindowSystem {
         scene.order.removeAll { $0 === window }
         let index = scene.order.firstIndex { $0.level <= window.level } ?? scene.order.count
         scene.order.insert(window, at: index)
+        if let recorder = ruleRecorder { recordLevelNeighbours(of: index, in: scene, recorder) }
         window.frontStamp = nextStamp()
     }
 }

@@ -8,6 +8,11 @@ import WindowModel
 /// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Invariants`, `+Layout`),
 /// and each rule is cited by its id where it is implemented.
 ///
+/// Given a ``RuleRecorder`` (``ruleRecorder``), it reports every decision it takes as a
+/// ``RuleOutcome`` next to the line that takes it (`+Outcomes` holds the longer
+/// classifications). Recording never changes an answer; without a recorder it costs
+/// one optional check per decision.
+///
 /// ```swift
 /// let system = ReferenceWindowSystem()
 /// _ = system.apply(.createWindow(name: "app", scene: "main",
@@ -15,7 +20,7 @@ import WindowModel
 /// _ = system.apply(.makeKeyAndVisible(window: "app"))
 /// system.apply(.hit(at: Point(10, 10), scene: "main"))  // [hit -> app/app.root at 10 10]
 /// ```
-public final class ReferenceWindowSystem: WindowSystem {
+public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
     /// Scenes in creation order, `main` first (S1).
     var scenes: [SceneState]
     /// Live windows by name. Released windows are removed (W7).
@@ -26,6 +31,8 @@ public final class ReferenceWindowSystem: WindowSystem {
     var touches: [ActiveTouch] = []
     /// The last `frontStamp` handed out; only ever grows.
     var lastStamp = 0
+    /// Where decisions are reported; nil (the default) records nothing.
+    public var ruleRecorder: RuleRecorder?
 
     /// A system holding one empty scene, `main`, of ``defaultSceneSize`` (S1).
     public init() {
@@ -38,8 +45,10 @@ public final class ReferenceWindowSystem: WindowSystem {
     /// Applies one validated command and returns its observations in the canonical
     /// order of N2. Expectations return nothing.
     public func apply(_ command: Command) -> [Observation] {
+        if let recorder = ruleRecorder { recordNumbers(of: command, recorder) }
         switch command {
         case let .createScene(name, size):
+            ruleRecorder?.record(.s1SceneCreated)
             scenes.append(SceneState(name: name, size: size))
             return []
         case let .createWindow(name, scene, frame, level, withRootView):
@@ -63,14 +72,17 @@ public final class ReferenceWindowSystem: WindowSystem {
             setFrame(target, to: frame)
             return []
         case let .setBoundsOrigin(target, origin):
+            ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
             node(target).boundsOrigin = origin
             return []
         case let .setAlpha(target, alpha):
-            node(target).alpha = Self.clampedAlpha(alpha)
+            ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
+            node(target).alpha = clampedAlpha(alpha)
             return []
         case let .setHidden(target, hidden):
             return setHidden(target, hidden)
         case let .setInteraction(target, enabled):
+            ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
             node(target).isInteractionEnabled = enabled
             return []
         case let .remove(v): return remove(view(v))
@@ -87,14 +99,23 @@ public final class ReferenceWindowSystem: WindowSystem {
         case let .touchCancelled(id): return touchCancelled(id)
         case let .press(_, scene):
             // K1: the key window receives presses even when hidden.
-            return [.press(window: self.scene(scene).keyWindow?.name)]
+            let key = self.scene(scene).keyWindow
+            ruleRecorder?.record(key == nil ? .k1PressNoKeyWindow
+                                 : key?.isVisible == true ? .k1PressToKeyWindow : .k1PressToHiddenKeyWindow)
+            return [.press(window: key?.name)]
 
         case let .hit(point, scene):
-            return [.hit(routeTarget(point, in: self.scene(scene)))]
+            let target = routeTarget(point, in: self.scene(scene))
+            ruleRecorder?.record(target == nil ? .t6HitNone : .t6HitAnswered)
+            return [.hit(target)]
         case let .order(scene):
-            return [.order(scene: scene, windows: self.scene(scene).order.map(\.name))]
+            let order = self.scene(scene).order.map(\.name)
+            ruleRecorder?.record(order.isEmpty ? .q1OrderEmpty : .q1OrderNonEmpty)
+            return [.order(scene: scene, windows: order)]
         case let .keyWindow(scene):
-            return [.keyWindow(scene: scene, window: self.scene(scene).keyWindow?.name)]
+            let key = self.scene(scene).keyWindow?.name
+            ruleRecorder?.record(key == nil ? .q2KeyWindowNone : .q2KeyWindowSome)
+            return [.keyWindow(scene: scene, window: key)]
         case let .convert(point, from, to):
             return [.convert(convert(point, from: from, to: to))]
 
@@ -112,6 +133,8 @@ public final class ReferenceWindowSystem: WindowSystem {
 
     private func createWindow(name: String, scene: String, frame: Rect, level: Double, withRootView: Bool) {
         // W1: hidden, alpha 1, interaction on, not pass-through, bounds origin 0 0.
+        ruleRecorder?.record(.w1WindowCreatedHidden)
+        ruleRecorder?.record(Self.levelOutcome(level))
         let node = ViewNode(name: name, frame: frame, isHidden: true)
         let window = WindowState(node: node, scene: scene, level: level, frontStamp: nextStamp())
         windows[name] = window
@@ -125,6 +148,7 @@ public final class ReferenceWindowSystem: WindowSystem {
 
     private func createView(name: String, parent: String, frame: Rect) {
         // V1: visible, alpha 1, interaction on, bounds origin 0 0, front-most.
+        ruleRecorder?.record(.v1ViewAddedAtFront)
         addSubview(ViewNode(name: name, frame: frame, isHidden: false), to: node(parent))
     }
 
@@ -140,9 +164,16 @@ public final class ReferenceWindowSystem: WindowSystem {
     }
 
     /// G5: alpha is stored clamped to [0, 1].
-    static func clampedAlpha(_ alpha: Double) -> Double {
-        if alpha < 0 { return 0 }
-        if alpha > 1 { return 1 }
+    func clampedAlpha(_ alpha: Double) -> Double {
+        if alpha < 0 {
+            ruleRecorder?.record(.g5AlphaBelowZeroStoredAsZero)
+            return 0
+        }
+        if alpha > 1 {
+            ruleRecorder?.record(.g5AlphaAboveOneStoredAsOne)
+            return 1
+        }
+        ruleRecorder?.record(.g5AlphaWithinRangeAsGiven)
         return alpha
     }
 
@@ -168,6 +199,8 @@ public final class ReferenceWindowSystem: WindowSystem {
 
     func scene(_ name: String) -> SceneState {
         guard let scene = scenes.first(where: { $0.name == name }) else { preconditionFailure("no scene '\(name)'") }
+        // S1: a scene of its own, not main's state.
+        if let recorder = ruleRecorder, name != mainSceneName { recorder.record(.s1CommandInCreatedScene) }
         return scene
     }
 
