@@ -58,17 +58,4 @@ public struct RuleCoverage: Sendable, Equatable {
         return "rule outcomes reached: \(reached.count) of \(counts.count) "
             + "(\(rules.count - rulesNeverReached.count) of \(rules.count) rules)"
     }
-
-    /// The coverage as JSON values: `{"reached": n, "total": n, "outcomes": [{"rule", "branch", "count"}], "neverReached": [...]}`.
-    public var jsonObject: [String: JSONValue] {
-        [
-            "reached": .number(Double(reached.count)),
-            "total": .number(Double(counts.count)),
-            "outcomes": .array(RuleOutcome.allCases.map { outcome in
-                .object(["rule": .string(outcome.rule), "branch": .string(outcome.branch),
-                         "count": .number(Double(count(outcome)))])
-            }),
-            "neverReached": .array(neverReached.map { .string("\($0.rule): \($0.branch)") }),
-        ]
-    }
 }

@@ -39,6 +39,10 @@ final class FindingWriter: Sendable {
     let directory: String
     let engines: [EngineFactory]
     private let saved = Mutex<[String]>([])
+    private let savedEntries = Mutex<[CheckResult.FindingEntry]>([])
+
+    /// The saved findings, for the JSON report.
+    var entries: [CheckResult.FindingEntry] { savedEntries.withLock { $0 } }
 
     init(directory: String, engines: [EngineFactory]) {
         self.directory = directory
@@ -56,6 +60,12 @@ final class FindingWriter: Sendable {
             let text = finding.scenarioText(engines: engines)
             try AtomicFile.write(Array(text.utf8), to: path)
             saved.withLock { $0.append(path) }
+            savedEntries.withLock {
+                $0.append(CheckResult.FindingEntry(
+                    kind: kind, path: path, caseSeed: finding.caseSeed, profile: finding.profile.rawValue,
+                    signature: finding.signature, commands: finding.commands.count,
+                    originalCommands: finding.originalLength, scenario: text))
+            }
             FileHandle.standardError.write(Data((
                 "finding: \(path): \(finding.signature), profile \(finding.profile), "
                 + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))

@@ -64,6 +64,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Run the engines in this process, unsupervised: a crash ends the whole check.")
     var noSupervisor = false
 
+    @Flag(help: "Print one JSON document on standard output instead of the summary (see docs/check-json.md).")
+    var json = false
+
+    @Flag(help: "Print the campaign's rule-outcome coverage as a table (on standard error).")
+    var coverage = false
+
     /// Runs the campaign against one of the deliberately broken engines (see
     /// `scripts/mutants/run.sh`); not for users.
     @Option(help: .hidden)
@@ -102,7 +108,14 @@ struct Check: ParsableCommand {
         try replayCorpus(engines, &report, &replay)
         recorder?.clear(job: 0)
         runCampaign(engines, &report, recorder)
-        report.printSummary()
+        if json, let inFlight {
+            // The supervisor merges the workers' results and prints one document.
+            try? AtomicFile.write(Array(report.result.jsonText().utf8), to: inFlight + "/result-\(getpid()).json")
+        } else if json {
+            print(report.result.jsonText())
+        } else {
+            report.printSummary()
+        }
         if report.status != 0 { throw ExitCode(report.status) }
     }
 
@@ -142,8 +155,16 @@ struct Check: ParsableCommand {
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
         line.finish(totals)
         report.note(CampaignSummary.profileLines(totals))
-        report.commands += totals.commands
-        report.cases += totals.cases
+        report.result.seed = seed
+        report.result.add(totals)
+        report.result.findings += writer.entries
+        report.note(totals.coverage.summary)
+        let never = totals.coverage.neverReached
+        if !never.isEmpty {
+            report.note("  never reached: " + never.prefix(12).map { "\($0.rule) \($0.branch)" }.joined(separator: "; ")
+                        + (never.count > 12 ? "; and \(never.count - 12) more (--coverage lists all)" : ""))
+        }
+        if coverage { report.note(totals.coverage.table) }
         if let first = totals.casesToFirstDivergence { report.note("first divergence after \(first) case(s)") }
         if totals.divergences > 0 {
             report.fail("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s); "
@@ -154,24 +175,36 @@ struct Check: ParsableCommand {
     }
 }
 
-/// What `check` found, and its exit status.
+/// What `check` found, and its exit status: a ``CheckResult`` filled as it goes,
+/// with each problem also printed at once.
 struct CheckReport {
-    var scenarios = 0
-    var packEntries = 0
-    var cases = 0
-    var commands = 0
+    var result = CheckResult()
     var failures = 0
-    var status: Int32 = 0
+    var status: Int32 { result.status }
+    var scenarios: Int {
+        get { result.scenarioFiles }
+        set { result.scenarioFiles = newValue }
+    }
+    var packEntries: Int {
+        get { result.corpusEntries }
+        set { result.corpusEntries = newValue }
+    }
+    var commands: Int {
+        get { result.commands }
+        set { result.commands = newValue }
+    }
 
     mutating func fail(_ message: String) {
         failures += 1
-        status = max(status, 1)
+        result.status = max(result.status, 1)
+        result.problems.append(message)
         FileHandle.standardError.write(Data(("FAIL " + message + "\n").utf8))
     }
 
     mutating func badInput(_ message: String) {
         failures += 1
-        status = 2
+        result.status = 2
+        result.problems.append(message)
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
     }
 
@@ -181,7 +214,7 @@ struct CheckReport {
 
     func printSummary() {
         let verdict = failures == 0 ? "clean" : "\(failures) problem(s)"
-        print("check: \(scenarios) scenario files, \(packEntries) corpus entries, \(cases) generated cases, "
-              + "\(commands) commands: \(verdict)")
+        print("check: \(result.scenarioFiles) scenario files, \(result.corpusEntries) corpus entries, "
+              + "\(result.cases) generated cases, \(result.commands) commands: \(verdict)")
     }
 }

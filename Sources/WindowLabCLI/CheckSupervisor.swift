@@ -27,6 +27,7 @@ struct CheckSupervisor {
         let seed = check.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         var status: Int32 = 0, replayFrom = 0, firstCase = 0, remaining = check.time, crashes = 0
         var triage = CrashTriage(check: check, directory: NSTemporaryDirectory() + "windowlab-crash-\(getpid())")
+        var merged = CheckResult()
         // Crash triage may take as long again as the campaign, at least two minutes.
         let wallDeadline = Date().addingTimeInterval(2 * check.time + 120)
         for _ in 0 ... Self.maximumRestarts {
@@ -38,6 +39,7 @@ struct CheckSupervisor {
             let arguments = workerArguments(seed: seed, time: (remaining * 10).rounded() / 10, directory: directory,
                                             replayFrom: replayFrom, firstCase: firstCase)
             let (outcome, _) = ChildProcess.run([ChildProcess.currentExecutable] + arguments, backtraces: false)
+            collectResults(directory, into: &merged)
             guard outcome.isCrash else {
                 if case let .exited(code) = outcome { status = max(status, code == 64 ? 2 : code) }
                 break
@@ -63,7 +65,12 @@ struct CheckSupervisor {
             if remaining < 1 { break }
             note("check: restarting the campaign at case \(firstCase) with \(NumberText.format(remaining.rounded())) s left")
         }
-        if crashes > 0 {
+        if check.json {
+            merged.findings += triage.entries
+            merged.status = max(merged.status, status)
+            if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
+            print(merged.jsonText())
+        } else if crashes > 0 {
             print("check: \(crashes) crash(es) of the engines' process in \(triage.groups.count) group(s); "
                   + "crash scenarios in \(check.out)/")
             for (signature, count) in triage.groups.sorted(by: { $0.value > $1.value }) {
@@ -71,6 +78,16 @@ struct CheckSupervisor {
             }
         }
         return status
+    }
+
+    /// Merges the JSON results a worker left in `directory`.
+    private func collectResults(_ directory: String, into merged: inout CheckResult) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("result-") }
+        for name in names {
+            guard let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8),
+                  let result = try? CheckResult.fromJSON(text) else { continue }
+            merged.merge(result)
+        }
     }
 
     private func workerArguments(seed: UInt64, time: Double, directory: String, replayFrom: Int, firstCase: Int) -> [String] {
@@ -81,6 +98,8 @@ struct CheckSupervisor {
         if let profile = check.profile { arguments += ["--profile", profile] }
         if !check.invariants { arguments.append("--no-invariants") }
         if check.stopOnFinding { arguments.append("--stop-on-finding") }
+        if check.json { arguments.append("--json") }
+        if check.coverage { arguments.append("--coverage") }
         if let mutant = check.mutant { arguments += ["--mutant", mutant] }
         return arguments
     }
@@ -94,6 +113,8 @@ struct CrashTriage {
     let shrinker: CrashShrinker
     /// Crashes per signature: the runtime's message when it printed one, else the signal.
     private(set) var groups: [String: Int] = [:]
+    /// The crash findings saved, for the JSON report.
+    private(set) var entries: [CheckResult.FindingEntry] = []
 
     init(check: Check, directory: String) {
         self.check = check
@@ -141,6 +162,10 @@ struct CrashTriage {
             do {
                 try FileManager.default.createDirectory(atPath: check.out, withIntermediateDirectories: true)
                 try AtomicFile.write(Array(text.utf8), to: path)
+                entries.append(CheckResult.FindingEntry(
+                    kind: "crash", path: path, caseSeed: record.first == "case" ? UInt64(record[2]) : nil,
+                    profile: record.first == "case" ? record[3] : nil, signature: signature,
+                    commands: minimal.count, originalCommands: commands.count, scenario: text))
                 FileHandle.standardError.write(Data(("FAIL crash: \(path): \(origin), shrunk from \(commands.count) "
                                                      + "to \(minimal.count) commands\n").utf8))
             } catch {
@@ -162,7 +187,9 @@ struct CrashTriage {
             let file = shrinker.directory + "/case-\(record[2]).wls"
             try? FileManager.default.createDirectory(atPath: shrinker.directory, withIntermediateDirectories: true)
             _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", record[2],
-                                  "--profile", record[3], "--record", file] + probeOptions, timeout: 300, quiet: true)
+                                  "--profile", record[3], "--record", file]
+                                  + (record.count >= 6 && record[4] == "focus" ? ["--focus", record[5]] : [])
+                                  + probeOptions, timeout: 300, quiet: true)
             guard let scenario = try? ScenarioParser().parseFile(atPath: file) else { return nil }
             return (scenario.commands, "campaign case \(record[1]), case seed \(record[2]), profile \(record[3])",
                     "crash-\(record[2])")

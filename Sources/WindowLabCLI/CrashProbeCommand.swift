@@ -16,6 +16,7 @@ struct CrashProbe: ParsableCommand {
     @Option(help: "A generated case to run: its case seed (with --profile).") var caseSeed: UInt64?
     @Option(help: "The generated case's profile.") var profile: String = GenerationProfile.small.rawValue
     @Option(help: "Write each command of the generated case here before running it.") var record: String?
+    @Option(help: "The rules the generated case was weighted toward (comma-separated).") var focus: String?
     @Option(help: .hidden) var mutant: String?
     @Flag(inversion: .prefixedNo, help: "Check invariants.") var invariants = true
 
@@ -31,7 +32,9 @@ struct CrashProbe: ParsableCommand {
                 FileManager.default.createFile(atPath: path, contents: nil)
                 return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             }
-            _ = profile.run(seed: caseSeed, engines: engines, invariants: invariants) { command in
+            var small = CommandGenerator.Configuration()
+            small.focusRules = focus.map { $0.split(separator: ",").map(String.init) } ?? []
+            _ = profile.run(seed: caseSeed, engines: engines, invariants: invariants, small: small) { command in
                 sink?.write(Data(ScenarioPrinter.print([command]).utf8))
             }
         } else {

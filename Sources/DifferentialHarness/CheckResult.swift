@@ -1,0 +1,175 @@
+import Foundation
+import WindowModel
+
+/// Everything one `windowlab check` found, as one value: what the CLI prints as a
+/// summary, as a table, or as JSON (`--json`, see docs/check-json.md). A supervised
+/// check merges the results of its worker processes with ``merge(_:)``.
+public struct CheckResult: Codable, Sendable, Equatable {
+    /// The JSON layout's version; fields are only ever added within a version.
+    public var version = 1
+    /// 0 clean, 1 a divergence, crash or failed expectation, 2 bad input.
+    public var status: Int32 = 0
+    public var seed: UInt64?
+    public var scenarioFiles = 0
+    public var corpusEntries = 0
+    public var cases = 0
+    public var commands = 0
+    public var campaignSeconds = 0.0
+    public var casesByProfile: [String: Int] = [:]
+    public var commandsByProfile: [String: Int] = [:]
+    public var divergences = 0
+    public var groups: [Group] = []
+    public var findings: [FindingEntry] = []
+    /// Replay failures and bad input, one message each.
+    public var problems: [String] = []
+    /// Rule outcome counts by ``RuleOutcome/rawValue`` (decoded from `coverage`).
+    public var ruleCounts: [Int] = []
+
+    public struct Group: Codable, Sendable, Equatable {
+        public var signature: String
+        public var count: Int
+        public var profile: String
+    }
+
+    public struct FindingEntry: Codable, Sendable, Equatable {
+        /// `divergence`, `nondeterministic` or `crash`.
+        public var kind: String
+        public var path: String
+        public var caseSeed: UInt64?
+        public var profile: String?
+        public var signature: String
+        public var commands: Int
+        public var originalCommands: Int
+        /// The saved scenario's text.
+        public var scenario: String
+
+        public init(kind: String, path: String, caseSeed: UInt64?, profile: String?, signature: String,
+                    commands: Int, originalCommands: Int, scenario: String) {
+            (self.kind, self.path, self.caseSeed, self.profile, self.signature) = (kind, path, caseSeed, profile, signature)
+            (self.commands, self.originalCommands, self.scenario) = (commands, originalCommands, scenario)
+        }
+    }
+
+    public init() {}
+
+    /// The rule coverage of the campaign (empty when none was recorded).
+    public var coverage: RuleCoverage { RuleCoverage(counts: ruleCounts) }
+
+    /// Adds a campaign's totals.
+    public mutating func add(_ totals: CampaignProgress) {
+        cases += totals.cases
+        commands += totals.commands
+        campaignSeconds += totals.elapsedSeconds
+        divergences += totals.divergences
+        for (profile, n) in totals.casesByProfile { casesByProfile[profile.rawValue, default: 0] += n }
+        for (profile, n) in totals.commandsByProfile { commandsByProfile[profile.rawValue, default: 0] += n }
+        for (signature, group) in totals.groups {
+            addGroup(Group(signature: signature, count: group.count, profile: group.profile.rawValue))
+        }
+        var coverage = self.coverage
+        coverage.add(totals.coverage)
+        ruleCounts = coverage.counts
+    }
+
+    private mutating func addGroup(_ group: Group) {
+        if let i = groups.firstIndex(where: { $0.signature == group.signature }) {
+            groups[i].count += group.count
+        } else {
+            groups.append(group)
+        }
+        groups.sort { ($0.count, $1.signature) > ($1.count, $0.signature) }
+    }
+
+    /// Adds another worker's result (a supervised check restarted after a crash).
+    public mutating func merge(_ other: CheckResult) {
+        status = max(status, other.status)
+        seed = seed ?? other.seed
+        scenarioFiles += other.scenarioFiles
+        corpusEntries += other.corpusEntries
+        cases += other.cases
+        commands += other.commands
+        campaignSeconds += other.campaignSeconds
+        divergences += other.divergences
+        for (k, n) in other.casesByProfile { casesByProfile[k, default: 0] += n }
+        for (k, n) in other.commandsByProfile { commandsByProfile[k, default: 0] += n }
+        for group in other.groups { addGroup(group) }
+        findings += other.findings
+        problems += other.problems
+        var coverage = self.coverage
+        coverage.add(other.ruleCounts)
+        ruleCounts = coverage.counts
+    }
+
+    // MARK: JSON
+
+    enum CodingKeys: String, CodingKey {
+        case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
+        case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
+    }
+
+    struct CoverageJSON: Codable {
+        struct Outcome: Codable { var rule: String; var branch: String; var count: Int }
+        var reached: Int
+        var total: Int
+        var outcomes: [Outcome]
+        var neverReached: [String]
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        status = try c.decode(Int32.self, forKey: .status)
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed)
+        scenarioFiles = try c.decode(Int.self, forKey: .scenarioFiles)
+        corpusEntries = try c.decode(Int.self, forKey: .corpusEntries)
+        cases = try c.decode(Int.self, forKey: .cases)
+        commands = try c.decode(Int.self, forKey: .commands)
+        campaignSeconds = try c.decode(Double.self, forKey: .campaignSeconds)
+        casesByProfile = try c.decode([String: Int].self, forKey: .casesByProfile)
+        commandsByProfile = try c.decode([String: Int].self, forKey: .commandsByProfile)
+        divergences = try c.decode(Int.self, forKey: .divergences)
+        groups = try c.decode([Group].self, forKey: .groups)
+        findings = try c.decode([FindingEntry].self, forKey: .findings)
+        problems = try c.decode([String].self, forKey: .problems)
+        let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
+        var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
+        for outcome in RuleOutcome.allCases {
+            counts[outcome.rawValue] = coverage.outcomes.first { $0.rule == outcome.rule && $0.branch == outcome.branch }?.count ?? 0
+        }
+        ruleCounts = counts
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(status, forKey: .status)
+        try c.encodeIfPresent(seed, forKey: .seed)
+        try c.encode(scenarioFiles, forKey: .scenarioFiles)
+        try c.encode(corpusEntries, forKey: .corpusEntries)
+        try c.encode(cases, forKey: .cases)
+        try c.encode(commands, forKey: .commands)
+        try c.encode(campaignSeconds, forKey: .campaignSeconds)
+        try c.encode(casesByProfile, forKey: .casesByProfile)
+        try c.encode(commandsByProfile, forKey: .commandsByProfile)
+        try c.encode(divergences, forKey: .divergences)
+        try c.encode(groups, forKey: .groups)
+        try c.encode(findings, forKey: .findings)
+        try c.encode(problems, forKey: .problems)
+        let coverage = self.coverage
+        try c.encode(CoverageJSON(
+            reached: coverage.reached.count, total: coverage.counts.count,
+            outcomes: RuleOutcome.allCases.map { .init(rule: $0.rule, branch: $0.branch, count: coverage.count($0)) },
+            neverReached: coverage.neverReached.map { "\($0.rule): \($0.branch)" }), forKey: .coverage)
+    }
+
+    /// The JSON text (sorted keys, one line).
+    public func jsonText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    public static func fromJSON(_ text: String) throws -> CheckResult {
+        try JSONDecoder().decode(CheckResult.self, from: Data(text.utf8))
+    }
+}
