@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a child process ended.
 public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
@@ -29,82 +32,93 @@ public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
                                                7: "SIGBUS", 8: "SIGFPE", 11: "SIGSEGV", 9: "SIGKILL"]
 }
 
-/// Runs a child process and waits for it, with a time limit.
+/// Runs a child process and waits for it, with a time limit. Built on
+/// `posix_spawn` and `waitpid` (Foundation's `Process` on Linux waits for the
+/// child's own children too, so a killed child that left one running would hang
+/// it).
 public enum ChildProcess {
     /// This executable's path (for re-running the same build as a child).
     public static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// Runs `arguments[0]` with the rest as arguments. Standard output and error go
-    /// where this process's go unless `captureStandardError` (then the last
-    /// `tailBytes` of it are returned). Crash backtraces are turned off in the child
-    /// (`SWIFT_BACKTRACE=enable=no`) unless `backtraces` is set, so a probe that
-    /// crashes ends at once.
+    /// Runs `arguments[0]` (a path) with the rest as arguments. Standard output and
+    /// error go where this process's go unless `quiet` (then to /dev/null) or
+    /// `captureStandardError` (then the last `tailBytes` of it are returned). Crash
+    /// backtraces are turned off in the child (`SWIFT_BACKTRACE=enable=no`) unless
+    /// `backtraces` is set, so a probe that crashes ends at once.
     public static func run(_ arguments: [String], timeout: Double? = nil, captureStandardError: Bool = false,
                            quiet: Bool = false, backtraces: Bool = false, tailBytes: Int = 2000)
         -> (outcome: ChildOutcome, standardErrorTail: String)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        process.environment = environment
-        let errors = Pipe()
-        if captureStandardError { process.standardError = errors }
-        if quiet {
-            process.standardOutput = FileHandle.nullDevice
-            if !captureStandardError { process.standardError = FileHandle.nullDevice }
-        }
-        let collected = CollectedTail(limit: tailBytes)
+        var pipe: [Int32] = [-1, -1]
+        if captureStandardError && Glibc.pipe(&pipe) != 0 { return (.exited(127), "cannot make a pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
         if captureStandardError {
-            errors.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+            posix_spawn_file_actions_addclose(&actions, pipe[0])
+        } else if quiet {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        do {
-            try process.run()
-        } catch {
-            return (.exited(127), "cannot start \(arguments[0]): \(error)")
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A child with a time limit gets a process group of its own, so a time-out
+        // kills whatever it started too; one without stays in ours, so Ctrl-C reaches it.
+        if timeout != nil {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
         }
-        var timedOut = false
-        if let timeout {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { usleep(2_000) }
-            if process.isRunning {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        if captureStandardError { close(pipe[1]) }
+        guard spawned == 0 else {
+            if captureStandardError { close(pipe[0]) }
+            return (.exited(127), "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var tail: [UInt8] = []
+        if captureStandardError { _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK) }
+        func drain() {
+            guard captureStandardError else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(pipe[0], &buffer, buffer.count)
+                guard n > 0 else { break }
+                tail += buffer[0..<n]
+                if tail.count > tailBytes { tail.removeFirst(tail.count - tailBytes) }
             }
         }
-        process.waitUntilExit()
-        if captureStandardError {
-            errors.fileHandleForReading.readabilityHandler = nil
-            collected.append(errors.fileHandleForReading.readDataToEndOfFile())
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        var status: Int32 = 0
+        var timedOut = false
+        while true {
+            drain()
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { break }
+            if let deadline, Date() >= deadline {
+                timedOut = true
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                break
+            }
+            usleep(1_000)
         }
-        if timedOut { return (.timedOut, collected.text) }
-        let outcome: ChildOutcome = process.terminationReason == .uncaughtSignal
-            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
-        return (outcome, collected.text)
-    }
-}
-
-/// The last bytes of a stream, collected from a reader thread.
-private final class CollectedTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func append(_ data: Data) {
-        lock.lock()
-        bytes += data
-        if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: bytes, as: UTF8.self)
+        drain()
+        if captureStandardError { close(pipe[0]) }
+        let text = String(decoding: tail, as: UTF8.self)
+        if timedOut { return (.timedOut, text) }
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, spelled out (they are macros in C).
+        let signal = status & 0x7F
+        if signal != 0 && signal != 0x7F { return (.signalled(signal), text) }
+        return (.exited((status >> 8) & 0xFF), text)
     }
 }

@@ -143,3 +143,44 @@ struct CampaignStrengthTests {
         #expect(saved[0].signature.hasSuffix(" observations"))
     }
 }
+
+@Suite("Rule coverage of runs")
+struct RunCoverageTests {
+    @Test("a short campaign records the reference's rule outcomes, and every rule is reached")
+    func campaignCoverage() {
+        let campaign = DifferentialCampaign(seed: 21, seconds: 3, jobs: 1, engines: [Engines.reference, Engines.indexed])
+        let totals = campaign.run(progress: { _ in }, found: { _ in })
+        #expect(totals.coverage.reached.count > RuleOutcome.allCases.count / 2)
+        #expect(Set(totals.coverage.reached.map(\.rule)).count >= 30)
+        #expect(totals.coverage.table.contains("H2"))
+    }
+
+    @Test("coverage-guided weighting favours the kinds of the focused rules")
+    func focusWeights() {
+        var plain = CommandGenerator(seed: 4, configuration: .init(length: 2000))
+        var focused = CommandGenerator(seed: 4, configuration: {
+            var configuration = CommandGenerator.Configuration(length: 2000)
+            configuration.focusRules = ["Q3"]
+            return configuration
+        }())
+        func conversions(_ list: [Command]) -> Int { list.filter { if case .convert = $0 { true } else { false } }.count }
+        #expect(conversions(focused.generate()) > conversions(plain.generate()) * 2)
+    }
+
+    @Test("a check result survives JSON and merges")
+    func checkResultJSON() throws {
+        var result = CheckResult()
+        result.seed = 9
+        result.cases = 3
+        result.status = 1
+        result.ruleCounts = RuleCoverage(counts: [1, 0, 2]).counts
+        result.findings = [.init(kind: "crash", path: "x/crash-1.wls", caseSeed: 1, profile: "crowd",
+                                 signature: "signal 4", commands: 66, originalCommands: 88, scenario: "window w0\n")]
+        let decoded = try CheckResult.fromJSON(result.jsonText())
+        #expect(decoded == result)
+        var merged = decoded
+        merged.merge(decoded)
+        #expect(merged.cases == 6 && merged.findings.count == 2 && merged.coverage.count(RuleOutcome.allCases[2]) == 4)
+        #expect(result.jsonText().contains("\"neverReached\""))
+    }
+}
