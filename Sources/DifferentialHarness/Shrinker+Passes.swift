@@ -5,6 +5,22 @@ import WindowModel
 /// screen, a created scene folded into `main`), each kept only when the list still
 /// fails and is simpler. They read only the command list, never an engine.
 extension Shrinker {
+    /// Deletes every command of one kind at once (keeping the last command of the
+    /// list), most frequent kinds first: the hundreds of probes and touches of a
+    /// scale case go in one step instead of by halving.
+    mutating func dropKinds(_ best: inout [Command]) -> Bool {
+        var progress = false
+        func kind(_ command: Command) -> String { String(String(describing: command).prefix { $0 != "(" }) }
+        var counts: [String: Int] = [:]
+        for command in best.dropLast() { counts[kind(command), default: 0] += 1 }
+        for (name, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where best.count > 1 {
+            let last = best[best.count - 1]
+            let candidate = best.dropLast().filter { kind($0) != name } + [last]
+            if candidate.count < best.count && attempt(candidate, &best) { progress = true }
+        }
+        return progress
+    }
+
     /// Moves views up one level (`view v in p` becomes `view v in parent(p)`, its
     /// frame moved by p's origin so it stays about where it was), which collapses
     /// chains of nested views once the emptied parents are deleted.

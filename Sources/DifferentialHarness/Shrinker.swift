@@ -42,6 +42,7 @@ public struct Shrinker {
         var progress = true
         while progress && canTry {
             progress = false
+            progress = dropKinds(&best) || progress
             progress = deleteChunks(&best) || progress
             progress = simplifyNumbers(&best) || progress
             progress = dropRootViews(&best) || progress
