@@ -155,11 +155,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(groups, forKey: .groups)
         try c.encode(findings, forKey: .findings)
         try c.encode(problems, forKey: .problems)
-        let coverage = self.coverage
-        try c.encode(CoverageJSON(
-            reached: coverage.reached.count, total: coverage.counts.count,
-            outcomes: RuleOutcome.allCases.map { .init(rule: $0.rule, branch: $0.branch, count: coverage.count($0)) },
-            neverReached: coverage.neverReached.map { "\($0.rule): \($0.branch)" }), forKey: .coverage)
+        try c.encode(coverageJSON, forKey: .coverage)
     }
 
     /// The JSON text (sorted keys, one line).
@@ -167,6 +163,28 @@ public struct CheckResult: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    private var coverageJSON: CoverageJSON {
+        let coverage = self.coverage
+        return CoverageJSON(
+            reached: coverage.reached.count, total: coverage.counts.count,
+            outcomes: RuleOutcome.allCases.map { .init(rule: $0.rule, branch: $0.branch, count: coverage.count($0)) },
+            neverReached: coverage.neverReached.map { "\($0.rule): \($0.branch)" })
+    }
+
+    /// Just the `coverage` object of the JSON.
+    public func coverageJSONText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(coverageJSON), as: UTF8.self)) ?? "{}"
+    }
+
+    /// A string as a JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(text), as: UTF8.self)) ?? "\"\""
     }
 
     public static func fromJSON(_ text: String) throws -> CheckResult {

@@ -58,4 +58,16 @@ public struct RuleCoverage: Sendable, Equatable {
         return "rule outcomes reached: \(reached.count) of \(counts.count) "
             + "(\(rules.count - rulesNeverReached.count) of \(rules.count) rules)"
     }
+
+    /// The outcomes `engine` (one that reports them, such as the reference model)
+    /// decides running each command list on a fresh instance.
+    public static func measure(_ lists: [[Command]], engine: EngineFactory) -> RuleCoverage {
+        var coverage = RuleCoverage()
+        for list in lists {
+            if let counts = DifferentialRunner.run(list, engines: [engine], cadence: .off, recordRules: true).ruleCounts {
+                coverage.add(counts)
+            }
+        }
+        return coverage
+    }
 }

@@ -145,30 +145,48 @@ struct CorpusVerify: ParsableCommand {
 
 struct CorpusStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Describe packs: sizes, commands, and SEMANTICS.md rules reached.",
+        commandName: "stats", abstract: "Describe packs: sizes, commands, and the rule outcomes their entries decide.",
         discussion: """
-            Rules are counted by command kind (a touch began counts for T1, T3, ...): an \
-            approximation of which rule groups the entries can reach, not coverage.
+            Coverage is measured, not guessed: every entry runs on the reference model, \
+            which reports each rule outcome of SEMANTICS.md it decides (for example \
+            "H2 alpha exactly 0.01: hittable"). The outcomes never decided are listed; \
+            --table prints every outcome with its count, --json one JSON document per \
+            pack (sizes, commands and the coverage as `windowlab check --json` gives it).
 
             Example:
               windowlab corpus stats corpus/seed.wlpack
+              windowlab corpus stats --json corpus/*.wlpack
             """)
 
     @Argument(help: "Packs to describe.") var packs: [String]
+    @Flag(help: "Print every rule outcome with the number of times the entries decided it.") var table = false
+    @Flag(help: "Print one JSON object per pack, one per line.") var json = false
 
     func run() throws {
         for path in packs {
             let reading = try guarded { () throws(CorpusPackError) in try CorpusFiles.readPack(path) }
             let stats = CorpusStats(reading)
+            let coverage = RuleCoverage.measure(stats.commandLists, engine: EngineCatalog.engines[0])
+            if json {
+                var result = CheckResult()
+                result.corpusEntries = stats.entries
+                result.commands = stats.commands
+                result.ruleCounts = coverage.counts
+                let sizes = "\"path\":\(CheckResult.quoted(path)),\"rawBytes\":\(stats.rawBytes),"
+                    + "\"packBytes\":\(stats.compressedBytes),\"unsupportedEntries\":\(stats.unsupportedEntries),"
+                print("{" + sizes + "\"coverage\":" + result.coverageJSONText() + ",\"entries\":\(stats.entries),"
+                      + "\"commands\":\(stats.commands)}")
+                continue
+            }
             print("\(path):")
             print("  entries      \(stats.entries)")
             print("  raw bytes    \(stats.rawBytes)")
             print("  pack bytes   \(stats.compressedBytes) (ratio \(String(format2: stats.ratio)))")
             print("  commands     \(stats.commands) decoded\(stats.unsupportedEntries > 0 ? ", \(stats.unsupportedEntries) entries of another encoding version" : "")")
-            let reached = RuleGroups.allRules.compactMap { rule in stats.entriesByRule[rule].map { "\(rule) \($0)" } }
-            print("  rules (entries reaching each, by command kind): \(reached.joined(separator: ", "))")
-            let missing = stats.rulesNotExercised
-            print("  rules not reached: \(missing.isEmpty ? "none" : missing.joined(separator: " "))")
+            print("  " + coverage.summary)
+            let never = coverage.neverReached
+            print("  never reached: " + (never.isEmpty ? "none" : never.map { "\($0.rule) \($0.branch)" }.joined(separator: "; ")))
+            if table { print(coverage.table.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")) }
             for note in reading.notes { print("  note: \(note)") }
         }
     }
