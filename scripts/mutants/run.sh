@@ -25,7 +25,7 @@ while (($#)); do
     *) names+=("$1"); shift ;;
   esac
 done
-work=${WINDOWLAB_MUTANT_WORK:-/tmp/windowlab-mutants}
+work=$(realpath -m "${WINDOWLAB_MUTANT_WORK:-/tmp/windowlab-mutants}")
 mkdir -p "$work/src" "$work/empty"
 builtins=$(sed -n 's/^    case \([a-zA-Z]*\)$/\1/p' Sources/IndexedEngine/IndexedEngineMutation.swift)
 if ((${#names[@]} == 0)); then
