@@ -28,7 +28,9 @@ let package = Package(
             .product(name: "CommandEncoding", package: root),
             .product(name: "CorpusPack", package: root),
         ]),
-        .executableTarget(name: "FuzzDifferential", dependencies: ["FuzzSupport"]),
+        // libFuzzer's byte mutator, declared for the custom mutator to fall back on.
+        .target(name: "CFuzzerHooks"),
+        .executableTarget(name: "FuzzDifferential", dependencies: ["FuzzSupport", "CFuzzerHooks"]),
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCorpusReader", dependencies: ["FuzzSupport"]),
     ]

@@ -1,0 +1,95 @@
+import CommandEncoding
+import DifferentialHarness
+import Foundation
+import WindowModel
+
+/// A structure-aware mutator for the differential target: it decodes an input to
+/// its command list, edits the list (insert a generated command, delete, duplicate
+/// or swap commands, move a number onto an edge of an existing window, splice two
+/// inputs), keeps it valid, and encodes it again. Where that cannot work (the input
+/// decodes to nothing, or the result would not fit), it leaves the bytes to
+/// libFuzzer's own mutator.
+///
+/// `WINDOWLAB_FUZZ_MUTATOR=bytes` turns it off (every call goes to the byte
+/// mutator), so both can be measured with the same binary.
+public enum StructureMutator {
+    /// libFuzzer's byte mutator: `(data, size, maxSize) -> newSize`.
+    public typealias ByteMutator = (UnsafeMutablePointer<UInt8>, Int, Int) -> Int
+
+    static let bytesOnly = ProcessInfo.processInfo.environment["WINDOWLAB_FUZZ_MUTATOR"] == "bytes"
+
+    /// `LLVMFuzzerCustomMutator`: mutates `data[0..<size]` in place, returns the new size.
+    public static func mutate(_ data: UnsafeMutablePointer<UInt8>, size: Int, maxSize: Int, seed: UInt32,
+                              bytes: ByteMutator) -> Int {
+        var random = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
+        guard !bytesOnly, random.chance(0.6),
+              let list = CommandDecoder.decode(UnsafeBufferPointer(start: data, count: size)).commandList
+        else { return bytes(data, size, maxSize) }
+        let mutated = mutated(list, &random)
+        guard let encoded = try? CommandEncoder.encode(mutated), encoded.count <= maxSize, encoded.count > 1 else {
+            return bytes(data, size, maxSize)
+        }
+        encoded.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: encoded.count) }
+        return encoded.count
+    }
+
+    /// `LLVMFuzzerCustomCrossOver`: the commands of one input up to a point, then
+    /// the other's from a point, made valid; 0 when nothing useful comes out.
+    public static func crossOver(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+                                 out: UnsafeMutablePointer<UInt8>, maxSize: Int, seed: UInt32) -> Int {
+        var random = SeededRandom(seed: UInt64(seed) &* 0xD1B5_4A32_D192_ED03)
+        guard let first = CommandDecoder.decode(a).commandList, let second = CommandDecoder.decode(b).commandList
+        else { return 0 }
+        let cutA = Int.random(in: 0...first.count, using: &random), cutB = Int.random(in: 0...second.count, using: &random)
+        let spliced = Shrinker.valid(Array(first.prefix(cutA)) + Array(second.suffix(from: cutB)))
+        guard let encoded = try? CommandEncoder.encode(spliced), encoded.count <= maxSize, encoded.count > 1 else { return 0 }
+        encoded.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: encoded.count) }
+        return encoded.count
+    }
+
+    /// One to three structural edits of `list`, made valid (commands that name what
+    /// an edit removed are dropped).
+    static func mutated(_ list: [Command], _ random: inout SeededRandom) -> [Command] {
+        var list = list
+        for _ in 0 ..< Int.random(in: 1...3, using: &random) {
+            let at = list.isEmpty ? 0 : Int.random(in: 0..<list.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:   // insert a command a generator would make, from a state like this one
+                var generator = CommandGenerator(seed: random.next(), configuration: .init(length: 40))
+                let donor = generator.generate()
+                list.insert(donor[Int.random(in: 0..<donor.count, using: &random)], at: min(at, list.count))
+            case 1 where !list.isEmpty:
+                list.removeSubrange(at ..< min(list.count, at + Int.random(in: 1...4, using: &random)))
+            case 2 where !list.isEmpty:
+                let run = Array(list[at ..< min(list.count, at + Int.random(in: 1...4, using: &random))])
+                list.insert(contentsOf: run, at: Int.random(in: 0...list.count, using: &random))
+            case 3 where list.count > 1:
+                list.swapAt(at, Int.random(in: 0..<list.count, using: &random))
+            case 4 where !list.isEmpty:
+                list[at] = ontoAnEdge(list[at], list, &random)
+            default:
+                if !list.isEmpty { list[at] = ontoAnEdge(list[at], list, &random) }
+            }
+        }
+        return Shrinker.valid(list)
+    }
+
+    /// The command with one of its numbers replaced by an edge (or the float beside
+    /// an edge) of a frame the list already holds.
+    static func ontoAnEdge(_ command: Command, _ list: [Command], _ random: inout SeededRandom) -> Command {
+        var numbers = command.numbers
+        guard !numbers.isEmpty else { return command }
+        let frames = list.compactMap { command -> Rect? in
+            switch command {
+            case let .createWindow(_, _, frame, _, _), let .createView(_, _, frame), let .setFrame(_, frame): return frame
+            default: return nil
+            }
+        }
+        guard !frames.isEmpty else { return command }
+        let f = random.pick(frames)
+        let edges = [f.x, f.y, f.x + f.width, f.y + f.height, (f.x + f.width).nextDown, (f.y + f.height).nextDown,
+                     f.x.nextDown, f.y.nextDown, f.x + f.width / 2].filter(\.isFinite)
+        numbers[Int.random(in: 0..<numbers.count, using: &random)] = random.pick(edges)
+        return command.replacingNumbers(numbers)
+    }
+}
