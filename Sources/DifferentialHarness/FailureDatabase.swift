@@ -80,7 +80,10 @@ public struct SavedFailureReplay: Sendable {
         for (path, commands) in loaded.failures {
             let valid = Shrinker.valid(commands)
             if let divergence = DifferentialRunner.run(valid, engines: engines).divergence {
-                stillFailing.append((path, Finding.shrinking(valid, divergence: divergence, seed: 0, profile: .small,
+                // The file is named `<group>-<case seed>.wls`.
+                let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".wls", with: "")
+                let seed = stem.split(separator: "-").last.flatMap { UInt64($0) } ?? 0
+                stillFailing.append((path, Finding.shrinking(valid, divergence: divergence, seed: seed, profile: .small,
                                                              engines: engines, seconds: 20)))
             } else {
                 database.remove(path)

@@ -44,9 +44,13 @@ final class FindingWriter: Sendable {
     /// The saved findings, for the JSON report.
     var entries: [CheckResult.FindingEntry] { savedEntries.withLock { $0 } }
 
-    init(directory: String, engines: [EngineFactory]) {
+    /// Where findings are also remembered for the next run (nil: nowhere).
+    let failures: FailureDatabase?
+
+    init(directory: String, engines: [EngineFactory], failures: FailureDatabase?) {
         self.directory = directory
         self.engines = engines
+        self.failures = failures
     }
 
     var savedPaths: [String] { saved.withLock { $0 } }
@@ -69,6 +73,7 @@ final class FindingWriter: Sendable {
             FileHandle.standardError.write(Data((
                 "finding: \(path): \(finding.signature), profile \(finding.profile), "
                 + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))
+            if let failures { try failures.save(finding, engines: engines) }
             try FindingPicture.save(scenarioText: text, file: path, engines: engines)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))

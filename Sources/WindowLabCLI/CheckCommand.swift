@@ -64,6 +64,11 @@ struct Check: ParsableCommand {
     @Flag(help: "Run the engines in this process, unsupervised: a crash ends the whole check.")
     var noSupervisor = false
 
+    @Option(help: ArgumentHelp(
+        "The failure database: every finding is saved here and replayed first by the next check until it passes "
+            + "(\"none\" turns it off).", valueName: "dir"))
+    var failures: String = ".windowlab/failures"
+
     @Flag(help: "Print one JSON document on standard output instead of the summary (see docs/check-json.md).")
     var json = false
 
@@ -106,6 +111,7 @@ struct Check: ParsableCommand {
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
         replayScenarios(engines, &report, &replay)
         try replayCorpus(engines, &report, &replay)
+        if replayFrom == 0 { replaySavedFailures(engines, &report) }
         recorder?.clear(job: 0)
         runCampaign(engines, &report, recorder)
         if json, let inFlight {
@@ -136,6 +142,26 @@ struct Check: ParsableCommand {
         report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))")
     }
 
+    /// The failure database, or nil when turned off.
+    var failureDatabase: FailureDatabase? { failures == "none" ? nil : FailureDatabase(directory: failures) }
+
+    /// Replays what earlier checks on these engines saved: each still failing one
+    /// is a failure (shrunk again into --out); each passing one is forgotten.
+    private func replaySavedFailures(_ engines: [EngineFactory], _ report: inout CheckReport) {
+        guard let database = failureDatabase else { return }
+        let replay = SavedFailureReplay(database, engines: engines)
+        for problem in replay.unreadable { report.note("note: unreadable saved failure \(problem)") }
+        for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }
+        let writer = FindingWriter(directory: out, engines: engines, failures: nil)
+        for (path, finding) in replay.stillFailing {
+            writer.save(finding)
+            report.fail("saved failure still fails: \(path) (\(finding.signature))")
+        }
+        report.result.findings += writer.entries
+        let total = replay.fixed.count + replay.stillFailing.count
+        if total > 0 { report.note("replayed \(total) saved failure(s) from \(database.folder(for: engines))") }
+    }
+
     private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport, _ recorder: InFlightRecorder?) {
         guard time > 0 else { return }
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
@@ -150,7 +176,7 @@ struct Check: ParsableCommand {
         campaign.stopAfterFindings = stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase
         campaign.inFlight = recorder
-        let writer = FindingWriter(directory: out, engines: engines)
+        let writer = FindingWriter(directory: out, engines: engines, failures: failureDatabase)
         let line = ProgressLine()
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
         line.finish(totals)

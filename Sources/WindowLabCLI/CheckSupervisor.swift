@@ -99,6 +99,7 @@ struct CheckSupervisor {
         if !check.invariants { arguments.append("--no-invariants") }
         if check.stopOnFinding { arguments.append("--stop-on-finding") }
         if check.json { arguments.append("--json") }
+        arguments += ["--failures", check.failures]
         if check.coverage { arguments.append("--coverage") }
         if let mutant = check.mutant { arguments += ["--mutant", mutant] }
         return arguments
