@@ -31,16 +31,18 @@ for pack in corpus/*.wlpack; do "$root/.build-release/release/windowlab" corpus 
 # run MODE FUZZER LOG: one campaign in the background.
 run() {
   rm -rf "$work/new-$1" "$work/artifacts-$1"; mkdir -p "$work/new-$1" "$work/artifacts-$1"
+  local start=$SECONDS
   SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_MUTATOR=$1 "$2" "$work/new-$1" "$work/seeds" -max_total_time="$time" \
     -seed="$seed" -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$work/artifacts-$1/" -print_final_stats=1 \
     "${extra[@]}" >"$3" 2>&1 || true
+  echo $((SECONDS - start)) >"$3.seconds"
 }
 summary() {   # the last status line: cov, ft, corp, exec/s
   grep -E "^#[0-9]+" "$1" | tail -1 | sed -E 's/.*(cov: [0-9]+ ft: [0-9]+ corp: [0-9]+\/[^ ]+).*exec\/s: ([0-9]+).*/\1, \2 exec\/s/'
 }
-caught() {    # seconds from start to the crash, from the log
-  if grep -q "ERROR: libFuzzer\|SUMMARY: libFuzzer\|==ERROR" "$1"; then
-    grep -oE "^#[0-9]+" "$1" | tail -1 | tr -d '#' | sed 's/$/ executions/'
+caught() {    # LOG ARTIFACTS: seconds from the start to the crash
+  if ls "$2"/crash-* >/dev/null 2>&1; then
+    echo "caught after $(cat "$1.seconds") s"
   else
     echo "not caught in ${time}s"
   fi
@@ -69,5 +71,5 @@ for name in "${patches[@]}"; do
   run structure "$work/build/release/FuzzDifferential" "$work/structure-$name.log" &
   run bytes "$work/build/release/FuzzDifferential" "$work/bytes-$name.log" &
   wait
-  echo "$name: structure-aware $(caught "$work/structure-$name.log"); bytes only $(caught "$work/bytes-$name.log")"
+  echo "$name: structure-aware $(caught "$work/structure-$name.log" "$work/artifacts-structure"); bytes only $(caught "$work/bytes-$name.log" "$work/artifacts-bytes")"
 done
