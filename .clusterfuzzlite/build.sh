@@ -19,7 +19,7 @@ swift build -c release --package-path Fuzz --scratch-path "$scratch" "${sanitize
 swift build -c release --scratch-path "$WORK/.build-windowlab" --product windowlab
 windowlab="$WORK/.build-windowlab/release/windowlab"
 
-for target in FuzzDifferential FuzzScenarioParser FuzzCorpusReader; do
+for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader; do
   cp "$scratch/release/$target" "$OUT/$target"
 done
 cp Fuzz/scenario.dict "$OUT/FuzzScenarioParser.dict"
@@ -36,7 +36,8 @@ with zipfile.ZipFile(sys.argv[2], "w") as z:
   fi
 }
 seeds="$WORK/seeds"
-rm -rf "$seeds" && mkdir -p "$seeds/differential" "$seeds/parser" "$seeds/reader"
+rm -rf "$seeds" && mkdir -p "$seeds/differential" "$seeds/parser" "$seeds/reader" "$seeds/scale"
+Fuzz/scale-seeds.sh "$seeds/scale"
 for pack in corpus/*.wlpack; do
   "$windowlab" corpus unpack "$pack" -o "$seeds/differential/$(basename "$pack" .wlpack)" >/dev/null
   cp "$seeds/differential/$(basename "$pack" .wlpack)"/* "$seeds/differential/"
@@ -46,4 +47,5 @@ done
 cp Examples/*.wls "$seeds/parser/"
 zip_dir "$seeds/differential" "$OUT/FuzzDifferential_seed_corpus.zip"
 zip_dir "$seeds/parser" "$OUT/FuzzScenarioParser_seed_corpus.zip"
+zip_dir "$seeds/scale" "$OUT/FuzzScale_seed_corpus.zip"
 zip_dir "$seeds/reader" "$OUT/FuzzCorpusReader_seed_corpus.zip"

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "FuzzDifferential", targets: ["FuzzDifferential"]),
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
         .executable(name: "FuzzCorpusReader", targets: ["FuzzCorpusReader"]),
+        .executable(name: "FuzzScale", targets: ["FuzzScale"]),
     ],
     dependencies: [.package(path: "..")],
     targets: [
@@ -33,5 +34,7 @@ let package = Package(
         .executableTarget(name: "FuzzDifferential", dependencies: ["FuzzSupport", "CFuzzerHooks"]),
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCorpusReader", dependencies: ["FuzzSupport"]),
+        // Scale cases (hundreds to thousands of windows) with the input's commands on top.
+        .executableTarget(name: "FuzzScale", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # One-command fuzz campaign for WindowLab.
 #
-#   Fuzz/run-campaign.sh [--target differential|scenario-parser|corpus-reader]
+#   Fuzz/run-campaign.sh [--target differential|scale|scenario-parser|corpus-reader]
 #                        [--time SECONDS] [--jobs N] [--asan] [--no-merge]
 #
 # Builds the libFuzzer target (release, --sanitize=fuzzer, scratch path .build-fuzz),
 # unpacks the target's seeds (every corpus/*.wlpack for the differential target,
-# Examples/*.wls for the parser, corpus/*.wlpack for the corpus reader), fuzzes for
+# Examples/*.wls for the parser, corpus/*.wlpack for the corpus reader, a few
+# profile/seed prefixes from Fuzz/scale-seeds.sh for the scale target), fuzzes for
 # --time seconds (with -fork=N when --jobs N > 1), then:
 #   - differential: merges the inputs that add coverage back into the pack
 #     (`windowlab corpus merge`, written to a temporary file and renamed);
@@ -30,6 +31,7 @@ while (($#)); do
 done
 case "$target" in
   differential) product=FuzzDifferential ;;
+  scale) product=FuzzScale ;;
   scenario-parser) product=FuzzScenarioParser ;;
   corpus-reader) product=FuzzCorpusReader ;;
   *) echo "run-campaign: unknown target '$target'" >&2; exit 2 ;;
@@ -56,6 +58,7 @@ case "$target" in
     for seedpack in corpus/*.wlpack; do
       "$windowlab" corpus unpack "$seedpack" -o "$work/seeds" >&2
     done ;;
+  scale) Fuzz/scale-seeds.sh "$work/seeds"; extra+=(-timeout=60) ;;
   scenario-parser) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
   corpus-reader) cp corpus/*.wlpack "$work/seeds/" 2>/dev/null || true ;;
 esac

@@ -42,6 +42,31 @@ public enum CommandDecoder {
         guard version == CommandFormat.version else { return .unsupportedVersion(version) }
         var state = FormatState()
         var validator = CommandValidator(limits: CommandFormat.limits)
+        return .commands(decodeCommands(&reader, &state, &validator))
+    }
+
+    /// Decodes `body` (the bytes of an input after its version byte) as commands
+    /// that continue `prefix`, a valid list the decoder did not make (a big
+    /// generated state): the body's references pick among the prefix's live objects
+    /// too, in creation order, and the body adds at most ``CommandFormat/maxCommands``
+    /// commands. The prefix is validated with the scenario limits; the body creates
+    /// objects only within the format's caps (counted with the prefix's objects, so a
+    /// prefix beyond them makes none). Returns the body's commands alone, or nil when
+    /// the prefix is not a valid list. The scale fuzz target's second encoding.
+    public static func decodeBody(_ body: some Collection<UInt8>, after prefix: [Command]) -> [Command]? {
+        var state = FormatState()
+        var validator = CommandValidator(limits: .scenario)
+        for command in prefix {
+            guard (try? validator.validate(command)) != nil else { return nil }
+            state.apply(command)
+        }
+        var reader = ByteReader(Array(body))
+        return decodeCommands(&reader, &state, &validator)
+    }
+
+    /// The decoding loop: commands until the bytes end or the command cap.
+    private static func decodeCommands(_ reader: inout ByteReader, _ state: inout FormatState,
+                                       _ validator: inout CommandValidator) -> [Command] {
         var commands: [Command] = []
         while commands.count < CommandFormat.maxCommands {
             guard let opcode = reader.byte(),
@@ -55,7 +80,7 @@ public enum CommandDecoder {
             state.apply(command)
             commands.append(command)
         }
-        return .commands(commands)
+        return commands
     }
 
     /// Reads one command's operands. Outer nil: the input ended inside the command.

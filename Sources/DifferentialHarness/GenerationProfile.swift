@@ -104,4 +104,21 @@ extension GenerationProfile {
                                  result: builder.session.result)
         }
     }
+
+    /// Generates and runs case `seed` like ``run(seed:engines:invariants:small:recordRules:willRun:)``
+    /// and hands back the live session, so more commands can follow the state the
+    /// case built (the scale fuzz target appends its input's commands to it).
+    public func session(seed: UInt64, engines: [EngineFactory]) -> LockstepSession {
+        switch self {
+        case .small, .long:
+            let generated = run(seed: seed, engines: engines)
+            var session = LockstepSession(engines: engines, cadence: cadence)
+            for command in generated.commands where session.agrees { session.run(command) }
+            return session
+        case .crowd, .lattice, .parked, .magnitudes:
+            var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence)
+            builder.build(self)
+            return builder.session
+        }
+    }
 }

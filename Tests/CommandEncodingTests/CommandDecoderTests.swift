@@ -116,3 +116,29 @@ import WindowModel
         }
     }
 }
+
+@Suite("CommandDecoder: bodies after a prefix (the scale target's encoding)")
+struct DecodeBodyTests {
+    static func window(_ n: Int) -> Command {
+        .createWindow(name: "w\(n)", scene: "main", frame: Rect(Double(n), 0, 10, 10), level: 0, withRootView: false)
+    }
+
+    @Test("a body's references pick among the prefix's windows, and the whole list stays valid")
+    func continuesThePrefix() throws {
+        let prefix = (0..<100).map(Self.window)
+        // show (slot 5) of window byte 70, then hit (slot 26) at table values 0 0 in main.
+        let body = try #require(CommandDecoder.decodeBody([5, 70, 26, 0, 0, 0], after: prefix))
+        #expect(body == [.show(window: "w70"), .hit(at: Point(0, 0), scene: "main")])
+        var validator = CommandValidator()
+        for command in prefix + body { #expect(throws: Never.self) { try validator.validate(command) } }
+    }
+
+    @Test("past the format's caps the body creates no more windows; an invalid prefix decodes to nil")
+    func capsAndInvalidPrefixes() {
+        let prefix = (0..<100).map(Self.window)
+        // createWindow (slot 0): scene 0, frame 0 0 0 0, level 0.
+        #expect(CommandDecoder.decodeBody([0, 0, 0, 0, 0, 0, 0], after: prefix) == [])
+        #expect(CommandDecoder.decodeBody([0, 0, 0, 0, 0, 0, 0], after: []) != [])
+        #expect(CommandDecoder.decodeBody([5, 0], after: [.show(window: "nobody")]) == nil)
+    }
+}

@@ -1,9 +1,14 @@
+import CommandEncoding
 import CorpusPack
+import DifferentialHarness
+import IndexedEngine
+import ReferenceModel
 import Foundation
 import ScenarioLanguage
 import Testing
+import WindowModel
 
-/// Inputs that once crashed the scenario-parser or corpus-reader fuzz targets,
+/// Inputs that once crashed the scenario-parser, corpus-reader or scale fuzz targets,
 /// replayed forever through the same checks those targets make.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
@@ -44,11 +49,27 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("scale regressions: the profile case and the input's commands after it agree on both engines")
+    func scaleInputs() throws {
+        let profiles: [GenerationProfile] = [.crowd, .lattice, .parked, .magnitudes]
+        let engines = [EngineFactory(name: "reference") { ReferenceWindowSystem() },
+                       EngineFactory(name: "indexed") { IndexedWindowSystem() }]
+        for (name, bytes) in try Self.inputs("scale") where bytes.count >= 9 {
+            let seed = (1...8).reduce(UInt64(0)) { $0 | UInt64(bytes[$1]) << UInt64(8 * ($1 - 1)) }
+            var session = profiles[Int(bytes[0]) % profiles.count].session(seed: seed, engines: engines)
+            for command in CommandDecoder.decodeBody(bytes.dropFirst(9), after: session.commands) ?? [] {
+                session.run(command)
+            }
+            session.checkInvariantsNow()
+            #expect(session.divergence == nil, "\(name): \(session.divergence.map(\.description) ?? "")")
+        }
+    }
+
     @Test("the regression folders hold only what the checks can replay")
     func foldersAreWellFormed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.regressions.path)
         for name in names where Self.isDirectory(Self.regressions.appendingPathComponent(name).path) {
-            #expect(["scenario-parser", "corpus-reader"].contains(name), "unknown regression folder \(name)")
+            #expect(["scenario-parser", "corpus-reader", "scale"].contains(name), "unknown regression folder \(name)")
         }
         #expect(names.contains("README.md"))
     }

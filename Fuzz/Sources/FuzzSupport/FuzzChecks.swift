@@ -56,3 +56,30 @@ public enum FuzzChecks {
         abort()
     }
 }
+
+extension FuzzChecks {
+    /// The scale profiles the scale target picks from (by its first byte).
+    static let scaleProfiles: [GenerationProfile] = [.crowd, .lattice, .parked, .magnitudes]
+
+    /// The scale target's encoding (a second encoding profile, for states of
+    /// hundreds to thousands of windows that the binary format's caps cannot hold):
+    /// byte 0 picks a scale profile, bytes 1...8 are a case seed (little-endian), and
+    /// the rest is a version-1 body whose commands continue the case the profile
+    /// builds from that seed (their references pick among its windows and views; see
+    /// `CommandDecoder.decodeBody(_:after:)`). Both engines run the whole in lockstep;
+    /// any divergence or broken invariant aborts.
+    public static func scale(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 9 else { return }
+        let profile = scaleProfiles[Int(bytes[0]) % scaleProfiles.count]
+        var seed: UInt64 = 0
+        for i in 1...8 { seed |= UInt64(bytes[i]) << UInt64(8 * (i - 1)) }
+        var session = profile.session(seed: seed, engines: engines)
+        if session.agrees, let body = CommandDecoder.decodeBody(bytes.dropFirst(9), after: session.commands) {
+            for command in body where session.agrees { session.run(command) }
+            session.checkInvariantsNow()
+        }
+        guard let divergence = session.divergence else { return }
+        fail("engines diverge on the \(profile) case \(seed) and the commands after it: \(divergence)\n"
+             + ScenarioPrinter.print(session.commands))
+    }
+}
