@@ -23,7 +23,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// Replay failures and bad input, one message each.
     public var problems: [String] = []
     /// Rule outcome counts by ``RuleOutcome/rawValue`` (decoded from `coverage`).
-    public var ruleCounts: [Int] = []
+    public var ruleCounts: [Int] = RuleCoverage().counts
 
     public struct Group: Codable, Sendable, Equatable {
         public var signature: String

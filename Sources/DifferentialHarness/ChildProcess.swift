@@ -11,13 +11,18 @@ public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
     /// Still running at the time limit (then killed).
     case timedOut
 
-    /// Whether this is a crash: a signal, or an exit status no WindowLab command uses.
+    /// Whether this is a crash: killed by a signal other than an interruption
+    /// (SIGINT, SIGTERM, SIGHUP: someone stopped it). An exit status, whatever it
+    /// is, is the process's own word, not a crash.
     public var isCrash: Bool {
-        switch self {
-        case .signalled: return true
-        case let .exited(status): return ![0, 1, 2, 64].contains(status)
-        case .timedOut: return false
-        }
+        if case let .signalled(signal) = self { return ![SIGINT, SIGTERM, SIGHUP].contains(signal) }
+        return false
+    }
+
+    /// Whether someone stopped the process (SIGINT, SIGTERM, SIGHUP).
+    public var isInterruption: Bool {
+        if case let .signalled(signal) = self { return [SIGINT, SIGTERM, SIGHUP].contains(signal) }
+        return false
     }
 
     public var description: String {
@@ -37,6 +42,25 @@ public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
 /// child's own children too, so a killed child that left one running would hang
 /// it).
 public enum ChildProcess {
+    /// The child being waited for, for the signal forwarder (0 when none).
+    nonisolated(unsafe) static var currentChild: pid_t = 0
+    /// Set when this process got SIGINT, SIGTERM or SIGHUP after ``forwardInterruptions()``.
+    nonisolated(unsafe) public private(set) static var interrupted: sig_atomic_t = 0
+
+    /// From now on SIGINT, SIGTERM and SIGHUP do not end this process: they are
+    /// passed on to the child being waited for (which stops), and ``interrupted``
+    /// is set, so a supervisor can clean up and stop instead of dying with its
+    /// children still running.
+    public static func forwardInterruptions() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            _ = Glibc.signal(signal) { received in
+                ChildProcess.interrupted = 1
+                let child = ChildProcess.currentChild
+                if child > 0 { kill(child, received) }
+            }
+        }
+    }
+
     /// This executable's path (for re-running the same build as a child).
     public static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -84,6 +108,8 @@ public enum ChildProcess {
             if captureStandardError { close(pipe[0]) }
             return (.exited(127), "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
+        currentChild = pid
+        defer { currentChild = 0 }
         var tail: [UInt8] = []
         if captureStandardError { _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK) }
         func drain() {
@@ -103,7 +129,9 @@ public enum ChildProcess {
             drain()
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid { break }
-            if done < 0 && errno != EINTR { break }
+            if done < 0 && errno != EINTR {
+                return (.exited(127), "lost the child process: \(String(cString: strerror(errno)))")
+            }
             if let deadline, Date() >= deadline {
                 timedOut = true
                 kill(-pid, SIGKILL)

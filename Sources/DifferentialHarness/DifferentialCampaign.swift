@@ -90,8 +90,11 @@ public struct DifferentialCampaign: Sendable {
         let threads = (0..<jobs).map { job in
             Thread { [self] in
                 var index = firstCase + job
+                // Each job steers its coverage-guided cases by its own cases only, so a
+                // case's focus depends on the seed, --jobs and --first-case, not on timing.
+                var coverage = RuleCoverage()
                 while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
-                    runCase(index, job: job, shared, found)
+                    runCase(index, job: job, &coverage, shared, found)
                     index += jobs
                 }
                 inFlight?.clear(job: job)
@@ -107,26 +110,36 @@ public struct DifferentialCampaign: Sendable {
     }
 
     /// Generates and runs case `index`; shrinks it when it opens a new group.
-    func runCase(_ index: Int, job: Int, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> Void) {
+    func runCase(_ index: Int, job: Int, _ coverage: inout RuleCoverage, _ shared: SharedCampaignState,
+                 _ found: @Sendable (Finding) -> Void) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
         let profile = profile(ofCase: index)
         var configuration = generator
         if coverageGuided && recordRules && profile == .small && index % 4 == 3 {
-            configuration.focusRules = shared.weakestRules(5)
+            configuration.focusRules = coverage.weakestRules(5)
         }
         inFlight?.record(job: job, ["case", String(index), String(caseSeed), profile.rawValue]
                          + (configuration.focusRules.isEmpty ? [] : ["focus", configuration.focusRules.joined(separator: ",")]))
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
                                     small: configuration, recordRules: recordRules)
+        if let counts = generated.result.ruleCounts { coverage.add(counts) }
         let divergence = generated.result.divergence
-        shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
-                   ruleCounts: generated.result.ruleCounts)
-        guard let divergence, shared.claimFinding(signature: divergence.signature, limit: maxFindings) else { return }
+        let claimed = shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
+                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings)
+        guard let divergence, claimed else { return }
+        // While shrinking, the engines run new lists: each is recorded before it runs,
+        // so a crash there names the list that crashed.
         var finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
-                                        engines: engines, seconds: shrinkSeconds)
+                                        engines: engines, seconds: shrinkSeconds, invariants: checkInvariants,
+                                        willTry: inFlight.map { recorder in {
+                                            recorder.recordCandidate(job: job, $0, context: ["case", String(index)])
+                                        } })
         finding.focusRules = configuration.focusRules
+        inFlight?.recordCandidate(job: job, finding.commands, context: ["case", String(index)])   // the picture runs it
+        if !finding.reproduced { shared.reopen(divergence.signature) }
         found(finding)
         shared.foundOne()
+        inFlight?.record(job: job, ["idle"])
     }
 
     /// Shrinks a failing case to a minimal one, or nil when it does not fail.
@@ -142,11 +155,17 @@ final class SharedCampaignState: Sendable {
         var progress = CampaignProgress()
         var finishedJobs = 0
         var claimedFindings = 0
+        /// Signatures whose first divergence was taken for shrinking.
+        var claimed = Set<String>()
     }
 
     private let counters = Mutex(Counters())
 
-    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil) {
+    /// Counts a case; returns whether its divergence opens a group that may still
+    /// be shrunk (under the limit): then the caller shrinks and saves it. Counting
+    /// and claiming happen under one lock, so no group is claimed twice or missed.
+    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil,
+             findingLimit: Int = .max) -> Bool {
         counters.withLock {
             if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
             $0.progress.cases += 1
@@ -158,27 +177,18 @@ final class SharedCampaignState: Sendable {
                 if $0.progress.casesToFirstDivergence == nil { $0.progress.casesToFirstDivergence = $0.progress.cases }
                 let previous = $0.progress.groups[divergence.signature]
                 $0.progress.groups[divergence.signature] = ((previous?.count ?? 0) + 1, previous?.profile ?? profile)
+                if $0.claimedFindings < findingLimit, $0.claimed.insert(divergence.signature).inserted {
+                    $0.claimedFindings += 1
+                    return true
+                }
             }
+            return false
         }
     }
 
-    /// Whether this divergence is the first of its group and under the limit: the
-    /// caller shrinks and saves it.
-    func claimFinding(signature: String, limit: Int) -> Bool {
-        counters.withLock {
-            guard $0.claimedFindings < limit, $0.progress.groups[signature]?.count == 1 else { return false }
-            $0.claimedFindings += 1
-            return true
-        }
-    }
-
-    /// The rule ids of the `n` outcomes reached least so far.
-    func weakestRules(_ n: Int) -> [String] {
-        let weakest = counters.withLock { $0.progress.coverage.weakest(n) }
-        var rules: [String] = []
-        for outcome in weakest where !rules.contains(outcome.rule) { rules.append(outcome.rule) }
-        return rules
-    }
+    /// Lets a later divergence of this signature be shrunk again (the one claimed
+    /// did not reproduce: it is saved as a nondeterministic finding instead).
+    func reopen(_ signature: String) { counters.withLock { _ = $0.claimed.remove(signature) } }
 
     func finishJob() { counters.withLock { $0.finishedJobs += 1 } }
 

@@ -27,12 +27,20 @@ public struct FailureDatabase: Sendable {
         return directory + "/" + key
     }
 
-    /// Saves a finding; returns its path.
+    /// Saves a shrunk finding, one per group: a new finding of a group replaces the
+    /// group's file (a fresh seed each run would otherwise pile up files of one
+    /// unfixed bug). Nondeterministic findings are not saved (they would not
+    /// replay); returns nil for them, else the path.
     @discardableResult
-    public func save(_ finding: Finding, engines: [EngineFactory]) throws -> String {
+    public func save(_ finding: Finding, engines: [EngineFactory]) throws -> String? {
+        guard finding.reproduced else { return nil }
         let folder = folder(for: engines)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let slug = String(finding.signature.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for old in names where old.hasPrefix(slug + "-") && old.hasSuffix(".wls") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + old)
+        }
         let path = "\(folder)/\(slug)-\(finding.caseSeed).wls"
         let text = "# windowlab failure database: replayed first by the next run on these engines, until it passes\n"
             + "# case seed \(finding.caseSeed), profile \(finding.profile), group \(finding.signature)\n"
@@ -74,17 +82,23 @@ public struct SavedFailureReplay: Sendable {
     public var unreadable: [String] = []
 
     /// Replays every saved failure for `engines`.
-    public init(_ database: FailureDatabase, engines: [EngineFactory]) {
+    /// - Parameters:
+    ///   - invariants: check invariants (every command, or every 32nd for long lists).
+    ///   - willRun: called with each file's path before its commands run.
+    public init(_ database: FailureDatabase, engines: [EngineFactory], invariants: Bool = true,
+                willRun: ((String) -> Void)? = nil) {
         let loaded = database.load(engines: engines)
         unreadable = loaded.unreadable
         for (path, commands) in loaded.failures {
             let valid = Shrinker.valid(commands)
-            if let divergence = DifferentialRunner.run(valid, engines: engines).divergence {
+            willRun?(path)
+            let cadence: InvariantCadence = !invariants ? .off : valid.count > 256 ? .sparse : .everyCommand
+            if let divergence = DifferentialRunner.run(valid, engines: engines, cadence: cadence).divergence {
                 // The file is named `<group>-<case seed>.wls`.
                 let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".wls", with: "")
                 let seed = stem.split(separator: "-").last.flatMap { UInt64($0) } ?? 0
                 stillFailing.append((path, Finding.shrinking(valid, divergence: divergence, seed: seed, profile: .small,
-                                                             engines: engines, seconds: 20)))
+                                                             engines: engines, seconds: 20, invariants: invariants)))
             } else {
                 database.remove(path)
                 fixed.append(path)

@@ -40,15 +40,20 @@ extension Finding {
     /// again on fresh engines, the finding is a nondeterministic divergence with
     /// the original commands and divergence.
     /// - Parameter seconds: the shrinking budget (the best list so far is kept).
+    /// - Parameters:
+    ///   - invariants: check invariants while shrinking (as the run that found it did).
+    ///   - willTry: called with each list before the engines run it.
     public static func shrinking(
         _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
-        engines: [EngineFactory], seconds: Double = 60
+        engines: [EngineFactory], seconds: Double = 60, invariants: Bool = true,
+        willTry: (([Command]) -> Void)? = nil
     ) -> Finding {
         // Long cases check invariants sparsely while shrinking (each check walks
         // every window); the minimal list is checked after every command.
         func check(_ candidate: [Command]) -> DifferentialResult {
-            DifferentialRunner.run(candidate, engines: engines,
-                                   cadence: candidate.count > 256 ? .sparse : .everyCommand)
+            willTry?(candidate)
+            return DifferentialRunner.run(candidate, engines: engines,
+                                          cadence: !invariants ? .off : candidate.count > 256 ? .sparse : .everyCommand)
         }
         guard check(commands).divergence != nil else {
             return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
@@ -58,7 +63,9 @@ extension Finding {
             check(candidate).divergence.map { $0.commandIndex + 1 }
         }
         let minimal = shrinker.shrink(commands)
-        let final = DifferentialRunner.run(minimal, engines: engines).divergence ?? check(minimal).divergence
+        willTry?(minimal)
+        let final = DifferentialRunner.run(minimal, engines: engines, checkInvariants: invariants).divergence
+            ?? check(minimal).divergence
         return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
                        divergence: final ?? divergence)
     }

@@ -13,9 +13,9 @@ extension Finding {
     ///   case seed and how to replay it.
     public func scenarioText(engines: [EngineFactory], origin: String? = nil) -> String {
         let focus: String = focusRules.isEmpty ? "" : ", focus \(focusRules.joined(separator: ","))"
-        let profileHint: String = profile == .small ? "" : " run with the mix or WINDOWLAB_PROFILE=\(profile)"
+        let focusVariable: String = focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(focusRules.joined(separator: ","))"
         let defaultOrigin = "case seed \(caseSeed), profile \(profile)\(focus) (WINDOWLAB_SEED=\(caseSeed) "
-            + "regenerates it in a PropertySuite test\(profileHint))"
+            + "WINDOWLAB_PROFILE=\(profile)\(focusVariable) regenerates it in a PropertySuite test)"
         let scenes = commands.compactMap { command -> String? in
             if case let .createScene(name, _) = command { return name }
             return nil

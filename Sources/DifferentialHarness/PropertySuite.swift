@@ -50,9 +50,14 @@ public struct PropertySuite: Sendable {
     ) {
         engines = [reference] + candidates
         self.cases = HarnessEnvironment.propertyCases(default: cases)
-        self.seed = HarnessEnvironment.runSeed ?? seed ?? (deterministic ? 0x5EED : UInt64.random(in: 0...UInt64.max))
+        // The environment pins what the caller left open (a replay hint's variables
+        // do not override a test that pinned its own seed or profile).
+        self.seed = seed ?? HarnessEnvironment.runSeed ?? (deterministic ? 0x5EED : UInt64.random(in: 0...UInt64.max))
         self.generator = generator
-        self.profile = HarnessEnvironment.profile ?? profile
+        self.profile = profile ?? HarnessEnvironment.profile
+        if self.generator.focusRules.isEmpty, let focus = HarnessEnvironment.string("WINDOWLAB_FOCUS") {
+            self.generator.focusRules = focus.split(separator: ",").map(String.init)
+        }
         self.failures = failures
     }
 
@@ -92,7 +97,7 @@ public struct PropertySuite: Sendable {
             let finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed,
                                             profile: profile, engines: engines)
             result.finding = finding
-            let saved = (try? failures?.save(finding, engines: engines)).flatMap { $0 }
+            let saved = (try? failures?.save(finding, engines: engines)).flatMap { $0 }.flatMap { $0 }
             result.report = reportText(finding, after: result.casesRun, savedAt: saved)
             return result
         }
@@ -103,8 +108,9 @@ public struct PropertySuite: Sendable {
         let what = finding.reproduced ? "Divergence" : "Nondeterministic divergence (did not happen again on fresh engines)"
         var text = "\(what) in case \(cases) of run seed \(seed), case seed \(finding.caseSeed), "
             + "profile \(finding.profile).\n"
-            + "Replay: WINDOWLAB_SEED=\(finding.caseSeed)"
-            + (profile == nil ? "" : " WINDOWLAB_PROFILE=\(finding.profile)") + " swift test --filter <this test>"
+            + "Replay: WINDOWLAB_SEED=\(finding.caseSeed) WINDOWLAB_PROFILE=\(finding.profile)"
+            + (generator.focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(generator.focusRules.joined(separator: ","))")
+            + " swift test --filter <this test>"
         if let path { text += "\nSaved to \(path) (replayed first by the next run until it passes)." }
         return text + "\n" + finding.scenarioText(engines: engines, origin: "case seed \(finding.caseSeed), profile \(finding.profile)")
     }

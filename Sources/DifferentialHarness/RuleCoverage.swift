@@ -40,6 +40,13 @@ public struct RuleCoverage: Sendable, Equatable {
         Array(RuleOutcome.allCases.sorted { (count($0), $0.rawValue) < (count($1), $1.rawValue) }.prefix(n))
     }
 
+    /// The rule ids of the `n` outcomes reached least, without repeats.
+    public func weakestRules(_ n: Int) -> [String] {
+        var rules: [String] = []
+        for outcome in weakest(n) where !rules.contains(outcome.rule) { rules.append(outcome.rule) }
+        return rules
+    }
+
     /// A table a person reads: one line per outcome, `rule  count  branch`, grouped
     /// by rule, never-reached ones marked.
     public var table: String {

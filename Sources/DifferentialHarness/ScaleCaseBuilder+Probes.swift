@@ -48,6 +48,7 @@ extension ScaleCaseBuilder {
             }
             emitProbe(at: point)
         }
+        session.checkInvariantsNow()   // the end of a phase: a corruption it left is caught here
     }
 
     /// Moves a few windows so that an edge lies exactly on a hinted line (or the

@@ -187,7 +187,8 @@ struct ScaleCaseBuilder {
     /// One or two changes to many windows at once.
     mutating func bulkChange() {
         for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
-            let windows = generator.windows.filter { _ in generator.random.chance(uniform(0.1, 0.9)) }
+            let share = uniform(0.1, 0.9)   // how many of the windows this change touches
+            let windows = generator.windows.filter { _ in generator.random.chance(share) }
             switch Int.random(in: 0..<10, using: &generator.random) {
             case 0: for w in windows { emit(.hide(window: w)) }
             case 1: for w in windows { emit(.show(window: w)) }

@@ -84,6 +84,7 @@ struct Check: ParsableCommand {
     @Option(help: .hidden) var inFlight: String?
     @Option(help: .hidden) var replayFrom = 0
     @Option(help: .hidden) var firstCase = 0
+    @Flag(help: .hidden) var skipSavedFailures = false
 
     func validate() throws {
         guard time.isFinite, time >= 0, time <= 31_536_000 else {
@@ -111,7 +112,7 @@ struct Check: ParsableCommand {
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
         replayScenarios(engines, &report, &replay)
         try replayCorpus(engines, &report, &replay)
-        if replayFrom == 0 { replaySavedFailures(engines, &report) }
+        if !skipSavedFailures { replaySavedFailures(engines, &report, recorder) }
         recorder?.clear(job: 0)
         runCampaign(engines, &report, recorder)
         if json, let inFlight {
@@ -147,9 +148,12 @@ struct Check: ParsableCommand {
 
     /// Replays what earlier checks on these engines saved: each still failing one
     /// is a failure (shrunk again into --out); each passing one is forgotten.
-    private func replaySavedFailures(_ engines: [EngineFactory], _ report: inout CheckReport) {
+    private func replaySavedFailures(_ engines: [EngineFactory], _ report: inout CheckReport,
+                                     _ recorder: InFlightRecorder?) {
         guard let database = failureDatabase else { return }
-        let replay = SavedFailureReplay(database, engines: engines)
+        let replay = SavedFailureReplay(database, engines: engines, invariants: invariants) { path in
+            recorder?.record(job: 0, ["saved", path])
+        }
         for problem in replay.unreadable { report.note("note: unreadable saved failure \(problem)") }
         for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }
         let writer = FindingWriter(directory: out, engines: engines, failures: nil)

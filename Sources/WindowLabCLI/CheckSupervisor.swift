@@ -22,11 +22,17 @@ struct CheckSupervisor {
     }
 
     func run() -> Int32 {
+        ChildProcess.forwardInterruptions()
         let directory = NSTemporaryDirectory() + "windowlab-in-flight-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let crashDirectory = NSTemporaryDirectory() + "windowlab-crash-\(getpid())"
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: crashDirectory)
+        }
         let seed = check.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        var status: Int32 = 0, replayFrom = 0, firstCase = 0, remaining = check.time, crashes = 0
-        var triage = CrashTriage(check: check, directory: NSTemporaryDirectory() + "windowlab-crash-\(getpid())")
+        var status: Int32 = 0, crashes = 0
+        var resume = Resume(remaining: check.time)
+        var triage = CrashTriage(check: check, directory: crashDirectory)
         var merged = CheckResult()
         // Crash triage may take as long again as the campaign, at least two minutes.
         let wallDeadline = Date().addingTimeInterval(2 * check.time + 120)
@@ -36,38 +42,45 @@ struct CheckSupervisor {
                 break
             }
             try? FileManager.default.removeItem(atPath: directory)
-            let arguments = workerArguments(seed: seed, time: (remaining * 10).rounded() / 10, directory: directory,
-                                            replayFrom: replayFrom, firstCase: firstCase)
-            let (outcome, _) = ChildProcess.run([ChildProcess.currentExecutable] + arguments, backtraces: false)
+            let (outcome, _) = ChildProcess.run([ChildProcess.currentExecutable]
+                                                + workerArguments(seed: seed, resume: resume, directory: directory))
             collectResults(directory, into: &merged)
+            if ChildProcess.interrupted != 0 || outcome.isInterruption {
+                note("check: interrupted")
+                return 130
+            }
             guard outcome.isCrash else {
-                if case let .exited(code) = outcome { status = max(status, code == 64 ? 2 : code) }
+                if case let .exited(code) = outcome {
+                    if ![0, 1, 2, 64].contains(code) { note("error: the check's worker process ended with \(outcome)") }
+                    status = max(status, [0, 1, 2].contains(code) ? code : 2)
+                } else {
+                    status = max(status, 2)
+                    note("error: the check's worker process \(outcome)")
+                }
                 break
             }
             crashes += 1
             status = max(status, 1)
             if let text = try? String(contentsOfFile: directory + "/campaign-start", encoding: .utf8),
                let started = Double(text) {
-                remaining = max(0, remaining - (Date().timeIntervalSince1970 - started))
+                resume.remaining = max(0, resume.remaining - (Date().timeIntervalSince1970 - started))
             }
             let records = InFlightRecorder.read(directory: directory)
-            note("check: the worker process crashed (\(outcome)); finding the case that crashes "
+            note("check: the worker process crashed (\(outcome)); finding what crashes "
                  + "(in flight: \(records.map { $0.joined(separator: " ") }.joined(separator: "; ")))")
             let crashed = triage.run(records)
             if check.stopOnFinding && !crashed.isEmpty { break }
-            if let replay = records.first(where: { $0.first == "replay" }), crashed.isEmpty || crashed.contains(replay) {
-                replayFrom = Int(replay[1]) ?? replayFrom
-                continue   // go on with the replays after the crashing item
+            resume.advance(past: records)
+            if resume.inCampaign && resume.remaining < 1 { break }
+            if resume.inCampaign {
+                note("check: restarting the campaign at case \(resume.firstCase) with "
+                     + "\(NumberText.format(resume.remaining.rounded())) s left")
             }
-            let cases = records.filter { $0.first == "case" }.compactMap { Int($0[1]) }
-            replayFrom = Int.max / 2
-            firstCase = (cases.max() ?? firstCase) + 1
-            if remaining < 1 { break }
-            note("check: restarting the campaign at case \(firstCase) with \(NumberText.format(remaining.rounded())) s left")
         }
         if check.json {
             merged.findings += triage.entries
             merged.status = max(merged.status, status)
+            merged.seed = merged.seed ?? seed
             if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
             print(merged.jsonText())
         } else if crashes > 0 {
@@ -80,6 +93,40 @@ struct CheckSupervisor {
         return status
     }
 
+    /// Where a restarted worker picks up after a crash.
+    struct Resume {
+        var remaining: Double
+        /// Replayed items up to this one are skipped.
+        var replayFrom = 0
+        var skipSavedFailures = false
+        var firstCase = 0
+        /// Whether the worker had reached the campaign.
+        var inCampaign = false
+
+        /// Moves past whatever was in flight when the worker crashed.
+        mutating func advance(past records: [[String]]) {
+            if let replay = records.first(where: { $0.first == "replay" }), replay.count > 1 {
+                replayFrom = Int(replay[1]) ?? replayFrom   // go on with the replays after it
+                return
+            }
+            if records.contains(where: { $0.first == "saved" }) {
+                skipSavedFailures = true
+                replayFrom = Int.max / 2
+                return
+            }
+            // Campaign cases, or shrinking candidates of a case (`candidate PATH case N`).
+            let cases = records.compactMap { record -> Int? in
+                if record.first == "case", record.count > 1 { return Int(record[1]) }
+                if record.first == "candidate", record.count > 3 { return Int(record[3]) }
+                return nil
+            }
+            inCampaign = true
+            replayFrom = Int.max / 2
+            skipSavedFailures = true
+            firstCase = (cases.max() ?? firstCase - 1) + 1
+        }
+    }
+
     /// Merges the JSON results a worker left in `directory`.
     private func collectResults(_ directory: String, into merged: inout CheckResult) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("result-") }
@@ -90,18 +137,21 @@ struct CheckSupervisor {
         }
     }
 
-    private func workerArguments(seed: UInt64, time: Double, directory: String, replayFrom: Int, firstCase: Int) -> [String] {
-        var arguments = ["check", "--time", String(time), "--seed", String(seed), "--jobs", String(check.jobs),
-                         "--out", check.out, "--examples", check.examples, "--corpus", check.corpus,
-                         "--max-findings", String(check.maxFindings), "--in-flight", directory,
-                         "--replay-from", String(replayFrom), "--first-case", String(firstCase)]
-        if let profile = check.profile { arguments += ["--profile", profile] }
+    /// The worker's command line: the user's options, written `--name=value` so a
+    /// value that starts with `-` stays a value, and where to pick up.
+    private func workerArguments(seed: UInt64, resume: Resume, directory: String) -> [String] {
+        var arguments = ["check", "--time=\((resume.remaining * 10).rounded() / 10)", "--seed=\(seed)",
+                         "--jobs=\(check.jobs)", "--out=\(check.out)", "--examples=\(check.examples)",
+                         "--corpus=\(check.corpus)", "--max-findings=\(check.maxFindings)",
+                         "--failures=\(check.failures)", "--in-flight=\(directory)",
+                         "--replay-from=\(resume.replayFrom)", "--first-case=\(resume.firstCase)"]
+        if let profile = check.profile { arguments.append("--profile=\(profile)") }
         if !check.invariants { arguments.append("--no-invariants") }
         if check.stopOnFinding { arguments.append("--stop-on-finding") }
         if check.json { arguments.append("--json") }
-        arguments += ["--failures", check.failures]
         if check.coverage { arguments.append("--coverage") }
-        if let mutant = check.mutant { arguments += ["--mutant", mutant] }
+        if resume.skipSavedFailures { arguments.append("--skip-saved-failures") }
+        if let mutant = check.mutant { arguments.append("--mutant=\(mutant)") }
         return arguments
     }
 
@@ -134,8 +184,11 @@ struct CrashTriage {
 
     /// `Fatal error: <message>` as the runtime printed it, else the signal.
     static func signature(_ outcome: ChildOutcome, _ standardError: String) -> String {
-        let line = standardError.split(separator: "\n").first { $0.contains("Fatal error") }
-        return line.map { String($0.drop { $0 != "F" }) } ?? "\(outcome)"
+        // Debug builds print the runtime's message; -O builds trap without one.
+        let line = standardError.split(separator: "\n").first {
+            $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
+        }
+        return line.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "\(outcome)"
     }
 
     /// Finds which in-flight record crashes again alone and, when its crash opens
@@ -194,6 +247,14 @@ struct CrashTriage {
             guard let scenario = try? ScenarioParser().parseFile(atPath: file) else { return nil }
             return (scenario.commands, "campaign case \(record[1]), case seed \(record[2]), profile \(record[3])",
                     "crash-\(record[2])")
+        case "candidate" where record.count >= 2, "saved" where record.count >= 2:
+            guard let scenario = try? ScenarioParser().parseFile(atPath: record[1]) else { return nil }
+            let list = Shrinker.valid(scenario.commands.filter { !$0.isExpectation })
+            let stem = ((record[1] as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = record[0] == "saved" ? "crash-saved-\(stem)"
+                : "crash-shrinking-case-\(record.count > 3 ? record[3] : "0")"
+            return (list, record[0] == "saved" ? "saved failure \(record[1])" : "a list tried while shrinking "
+                    + "campaign case \(record.count > 3 ? record[3] : "?")", name)
         case "replay" where record.count >= 4:
             let path = record[3]
             switch record[2] {

@@ -172,10 +172,11 @@ struct CorpusStatsCommand: ParsableCommand {
                 result.corpusEntries = stats.entries
                 result.commands = stats.commands
                 result.ruleCounts = coverage.counts
-                let sizes = "\"path\":\(CheckResult.quoted(path)),\"rawBytes\":\(stats.rawBytes),"
-                    + "\"packBytes\":\(stats.compressedBytes),\"unsupportedEntries\":\(stats.unsupportedEntries),"
-                print("{" + sizes + "\"coverage\":" + result.coverageJSONText() + ",\"entries\":\(stats.entries),"
-                      + "\"commands\":\(stats.commands)}")
+                // Keys in sorted order, as every --json output has them.
+                print("{\"commands\":\(stats.commands),\"coverage\":" + result.coverageJSONText()
+                      + ",\"entries\":\(stats.entries),\"packBytes\":\(stats.compressedBytes),"
+                      + "\"path\":\(CheckResult.quoted(path)),\"rawBytes\":\(stats.rawBytes),"
+                      + "\"unsupportedEntries\":\(stats.unsupportedEntries)}")
                 continue
             }
             print("\(path):")
