@@ -48,15 +48,15 @@ caught() {    # LOG ARTIFACTS: seconds from the start to the crash
   fi
 }
 
-build() {   # build FuzzDifferential from $1 (a source tree)
-  swift build -c release --package-path "$1/Fuzz" --scratch-path "$work/build" --sanitize=fuzzer \
+build() {   # build FuzzDifferential from $1 (a source tree) into $work/build-$2
+  swift build -c release --package-path "$1/Fuzz" --scratch-path "$work/build-$2" --sanitize=fuzzer \
     --product FuzzDifferential >"$work/build.log" 2>&1 || { echo "build failed: $work/build.log" >&2; exit 2; }
 }
 
 if ((${#patches[@]} == 0)); then
-  build "$root"
-  run structure "$work/build/release/FuzzDifferential" "$work/structure.log" &
-  run bytes "$work/build/release/FuzzDifferential" "$work/bytes.log" &
+  build "$root" root
+  run structure "$work/build-root/release/FuzzDifferential" "$work/structure.log" &
+  run bytes "$work/build-root/release/FuzzDifferential" "$work/bytes.log" &
   wait
   echo "structure-aware: $(summary "$work/structure.log")"
   echo "bytes only:      $(summary "$work/bytes.log")"
@@ -65,11 +65,13 @@ fi
 for name in "${patches[@]}"; do
   rm -rf "$work/src"; mkdir -p "$work/src"
   git archive HEAD Sources Tests Package.swift Fuzz | tar -x -C "$work/src"
+  # git archive stamps every file with the commit's time: make them newer than any
+  # earlier build, or the shared build folder keeps the previous mutant's objects.
+  find "$work/src" -type f -exec touch {} +
   (cd "$work/src" && patch -s -p1 < "$root/scripts/mutants/$name.patch")
-  build "$work/src"
-  start=$SECONDS
-  run structure "$work/build/release/FuzzDifferential" "$work/structure-$name.log" &
-  run bytes "$work/build/release/FuzzDifferential" "$work/bytes-$name.log" &
+  build "$work/src" mutant
+  run structure "$work/build-mutant/release/FuzzDifferential" "$work/structure-$name.log" &
+  run bytes "$work/build-mutant/release/FuzzDifferential" "$work/bytes-$name.log" &
   wait
   echo "$name: structure-aware $(caught "$work/structure-$name.log" "$work/artifacts-structure"); bytes only $(caught "$work/bytes-$name.log" "$work/artifacts-bytes")"
 done
