@@ -29,7 +29,7 @@ struct CrashProbe: ParsableCommand {
                                        cadence: invariants ? (valid.count > 256 ? .sparse : .everyCommand) : .off)
         } else if let caseSeed, let profile = GenerationProfile(rawValue: profile) {
             let sink = try record.map { path -> FileHandle in
-                FileManager.default.createFile(atPath: path, contents: nil)
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
                 return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             }
             var small = CommandGenerator.Configuration()
