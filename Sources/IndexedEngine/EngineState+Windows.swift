@@ -42,6 +42,9 @@ extension EngineState {
             objects[Int(w)].sequence = nextFront()
         }
         let scene = Int(objects[Int(w)].scene)
+        if mutation == .trapWithManyWindows {
+            precondition(scenes[scene].index.count < 40, "planted trap: 40 visible windows")
+        }
         objects[Int(w)].leaf = scenes[scene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         out.append(.notify(window: names[Int(w)], .didBecomeVisible))
     }
