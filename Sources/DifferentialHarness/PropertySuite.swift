@@ -89,9 +89,10 @@ public struct PropertySuite: Sendable {
         }
         for caseSeed in caseSeeds {
             let profile = profile(ofCase: caseSeed)
-            let generated = profile.run(seed: caseSeed, engines: engines, small: generator)
+            let generated = profile.run(seed: caseSeed, engines: engines, small: generator, recordRules: true)
             result.casesRun += 1
             result.commandsRun += generated.result.commandsRun
+            if let counts = generated.result.ruleCounts { result.coverage.add(counts) }
             result.casesByProfile[profile, default: 0] += 1
             guard let divergence = generated.result.divergence else { continue }
             let finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed,
@@ -123,6 +124,9 @@ public struct PropertySuiteResult: Sendable {
     public var casesRun = 0
     public var commandsRun = 0
     public var casesByProfile: [GenerationProfile: Int] = [:]
+    /// The rule outcomes the reference decided over the cases run (when the
+    /// suite's first engine reports them): `coverage.table`, `coverage.neverReached`.
+    public var coverage = RuleCoverage()
     /// The first divergence, shrunk (nondeterministic ones unshrunk); nil when every case agreed.
     public var finding: Finding?
     /// The seed and the minimal scenario, ready to print in a failing test.

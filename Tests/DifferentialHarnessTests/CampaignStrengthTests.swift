@@ -155,6 +155,15 @@ struct RunCoverageTests {
         #expect(totals.coverage.table.contains("H2"))
     }
 
+    @Test("a property suite reports the rule outcomes its cases decided")
+    func suiteCoverage() {
+        let result = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], cases: 50, seed: 5,
+                                   profile: .small, failures: nil).run()
+        #expect(result.passed)
+        #expect(result.coverage.reached.count > 50)
+        #expect(result.coverage.reached.count + result.coverage.neverReached.count == RuleOutcome.allCases.count)
+    }
+
     @Test("coverage-guided weighting favours the kinds of the focused rules")
     func focusWeights() {
         var plain = CommandGenerator(seed: 4, configuration: .init(length: 2000))
