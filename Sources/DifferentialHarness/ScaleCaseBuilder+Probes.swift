@@ -56,15 +56,14 @@ extension ScaleCaseBuilder {
     /// split arithmetic meets a window's own edge, an off-by-one shows.
     private mutating func alignWindows(to hints: ProbeHints) {
         guard !generator.windows.isEmpty, !hints.xs.isEmpty || !hints.ys.isEmpty else { return }
+        let xs = Array(Set(hints.xs)).sorted(), ys = Array(Set(hints.ys)).sorted()
         for _ in 0 ..< Int.random(in: 1...8, using: &generator.random) where live {
             let w = generator.random.pick(generator.windows)
             guard var frame = generator.frames[w] else { continue }
-            if !hints.xs.isEmpty && (hints.ys.isEmpty || generator.random.chance(0.5)) {
-                let x = generator.random.pick(hints.xs)
-                frame.origin = Point(generator.random.chance(0.7) ? x : x.nextUp, frame.y)
+            if !xs.isEmpty && (ys.isEmpty || generator.random.chance(0.5)) {
+                frame.origin = Point(justInside(xs), frame.y)
             } else {
-                let y = generator.random.pick(hints.ys)
-                frame.origin = Point(frame.x, generator.random.chance(0.7) ? y : y.nextUp)
+                frame.origin = Point(frame.x, justInside(ys))
             }
             emit(.setFrame(target: w, frame: frame))
             guard let f = generator.screenFrame(of: w) else { continue }
@@ -72,6 +71,21 @@ extension ScaleCaseBuilder {
                           Point(f.x.nextUp, f.y.nextUp)] {
                 emitProbe(at: point)
             }
+        }
+    }
+
+    /// A hinted line, the float after it, or a point a tiny fraction of the way to
+    /// the next line (an engine's own fixed-point steps are fractions of that gap,
+    /// so an edge there falls in the first step past the line). `lines` is sorted.
+    private mutating func justInside(_ lines: [Double]) -> Double {
+        let i = Int.random(in: 0..<lines.count, using: &generator.random)
+        let line = lines[i]
+        let gap = i + 1 < lines.count ? lines[i + 1] - line : 0
+        switch Int.random(in: 0..<5, using: &generator.random) {
+        case 0: return line.nextUp
+        case 1 where gap > 0: return line + gap / 512
+        case 2 where gap > 0: return line + gap / 4096
+        default: return line
         }
     }
 
