@@ -12,6 +12,7 @@ import WindowModel
 /// import ReferenceModel
 /// import Testing
 /// import WindowLabTesting
+/// import WindowModel
 ///
 /// @Test func myEngineAgreesWithTheReference() {
 ///     PropertySuite(
