@@ -40,3 +40,9 @@ extension Command {
 
     private static func numbers(of rect: Rect) -> [Double] { [rect.x, rect.y, rect.width, rect.height] }
 }
+
+extension Command {
+    /// The command's kind as its case name (`hit`, `setFrame`): what groups
+    /// divergences and what the shrinker deletes a whole kind of.
+    public var kindName: String { String(String(describing: self).prefix { $0 != "(" }) }
+}

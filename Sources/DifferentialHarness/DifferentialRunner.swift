@@ -19,7 +19,7 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// what differed (`hit observations`, `setFrame state`,
     /// `show invariants of indexed`).
     public var signature: String {
-        String(String(describing: command).prefix { $0 != "(" }) + " " + aspect
+        command.kindName + " " + aspect
     }
 }
 

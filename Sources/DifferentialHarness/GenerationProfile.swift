@@ -77,6 +77,17 @@ extension GenerationProfile {
     public func run(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
                     small: CommandGenerator.Configuration = .init(), recordRules: Bool = false,
                     willRun: ((Command) -> Void)? = nil) -> GeneratedCase {
+        let session = session(seed: seed, engines: engines, invariants: invariants, small: small,
+                              recordRules: recordRules, willRun: willRun)
+        return GeneratedCase(seed: seed, profile: self, commands: session.commands, result: session.result)
+    }
+
+    /// Generates and runs case `seed` as ``run(seed:engines:invariants:small:recordRules:willRun:)``
+    /// does, and hands back the live session, so more commands can follow the state
+    /// the case built (the scale fuzz target appends its input's commands to it).
+    public func session(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
+                        small: CommandGenerator.Configuration = .init(), recordRules: Bool = false,
+                        willRun: ((Command) -> Void)? = nil) -> LockstepSession {
         let cadence = invariants ? self.cadence : .off
         switch self {
         case .small, .long:
@@ -92,31 +103,15 @@ extension GenerationProfile {
             }
             var generator = CommandGenerator(seed: seed, configuration: configuration)
             let commands = generator.generate()
-            let result = DifferentialRunner.run(commands, engines: engines, cadence: cadence, recordRules: recordRules,
-                                                willRun: willRun)
-            return GeneratedCase(seed: seed, profile: self, commands: Array(commands.prefix(result.commandsRun)),
-                                 result: result)
+            var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
+            session.willRun = willRun
+            for (index, command) in commands.enumerated() where session.agrees {
+                session.run(command, isLast: index == commands.count - 1)
+            }
+            return session
         case .crowd, .lattice, .parked, .magnitudes:
             var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence, recordRules: recordRules)
             builder.session.willRun = willRun
-            builder.build(self)
-            return GeneratedCase(seed: seed, profile: self, commands: builder.session.commands,
-                                 result: builder.session.result)
-        }
-    }
-
-    /// Generates and runs case `seed` like ``run(seed:engines:invariants:small:recordRules:willRun:)``
-    /// and hands back the live session, so more commands can follow the state the
-    /// case built (the scale fuzz target appends its input's commands to it).
-    public func session(seed: UInt64, engines: [EngineFactory]) -> LockstepSession {
-        switch self {
-        case .small, .long:
-            let generated = run(seed: seed, engines: engines)
-            var session = LockstepSession(engines: engines, cadence: cadence)
-            for command in generated.commands where session.agrees { session.run(command) }
-            return session
-        case .crowd, .lattice, .parked, .magnitudes:
-            var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence)
             builder.build(self)
             return builder.session
         }

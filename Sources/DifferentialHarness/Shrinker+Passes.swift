@@ -10,12 +10,11 @@ extension Shrinker {
     /// scale case go in one step instead of by halving.
     mutating func dropKinds(_ best: inout [Command]) -> Bool {
         var progress = false
-        func kind(_ command: Command) -> String { String(String(describing: command).prefix { $0 != "(" }) }
         var counts: [String: Int] = [:]
-        for command in best.dropLast() { counts[kind(command), default: 0] += 1 }
+        for command in best.dropLast() { counts[command.kindName, default: 0] += 1 }
         for (name, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where best.count > 1 {
             let last = best[best.count - 1]
-            let candidate = best.dropLast().filter { kind($0) != name } + [last]
+            let candidate = best.dropLast().filter { $0.kindName != name } + [last]
             if candidate.count < best.count && attempt(candidate, &best) { progress = true }
         }
         return progress
@@ -35,13 +34,23 @@ extension Shrinker {
                 if case let .createView(p, gp, f) = command, p == parent { (grandparent, parentFrame) = (gp, f) }
             }
             guard let grandparent, let parentFrame else { continue }
-            for moved in [Rect(frame.x + parentFrame.x, frame.y + parentFrame.y, frame.width, frame.height), frame] {
-                var candidate = best
-                candidate[index] = .createView(name: name, parent: grandparent, frame: moved)
-                if attempt(candidate, &best) { progress = true; break }
-            }
+            let moved = Rect(frame.x + parentFrame.x, frame.y + parentFrame.y, frame.width, frame.height)
+            progress = replace(at: index, withFirstOf: [moved, frame].map {
+                .createView(name: name, parent: grandparent, frame: $0)
+            }, &best) || progress
         }
         return progress
+    }
+
+    /// Tries each replacement of the command at `index` in turn and keeps the first
+    /// that still fails and is simpler.
+    mutating func replace(at index: Int, withFirstOf replacements: [Command], _ best: inout [Command]) -> Bool {
+        for replacement in replacements where replacement != best[index] {
+            var candidate = best
+            candidate[index] = replacement
+            if attempt(candidate, &best) { return true }
+        }
+        return false
     }
 
     /// Converts from and to the screen instead of a named window or view.
@@ -49,11 +58,8 @@ extension Shrinker {
         var progress = false
         for index in best.indices where index < best.count {
             guard case let .convert(point, from, to) = best[index] else { continue }
-            for (newFrom, newTo) in [(CoordinateSpace.screen, to), (from, .screen)] where (newFrom, newTo) != (from, to) {
-                var candidate = best
-                candidate[index] = .convert(point: point, from: newFrom, to: newTo)
-                if attempt(candidate, &best) { progress = true; break }
-            }
+            progress = replace(at: index, withFirstOf: [.convert(point: point, from: .screen, to: to),
+                                                         .convert(point: point, from: from, to: .screen)], &best) || progress
         }
         return progress
     }

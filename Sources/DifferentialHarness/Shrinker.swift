@@ -156,9 +156,8 @@ public struct Shrinker {
         var progress = false
         for index in best.indices where index < best.count {
             if case let .createWindow(name, scene, frame, level, true) = best[index] {
-                var candidate = best
-                candidate[index] = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
-                if attempt(candidate, &best) { progress = true }
+                progress = replace(at: index, withFirstOf: [
+                    .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)], &best) || progress
             }
         }
         return progress

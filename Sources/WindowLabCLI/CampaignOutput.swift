@@ -38,7 +38,6 @@ final class ProgressLine: Sendable {
 final class FindingWriter: Sendable {
     let directory: String
     let engines: [EngineFactory]
-    private let saved = Mutex<[String]>([])
     private let savedEntries = Mutex<[CheckResult.FindingEntry]>([])
 
     /// The saved findings, for the JSON report.
@@ -53,7 +52,7 @@ final class FindingWriter: Sendable {
         self.failures = failures
     }
 
-    var savedPaths: [String] { saved.withLock { $0 } }
+    var savedPaths: [String] { entries.map(\.path) }
     var savedCount: Int { savedPaths.count }
 
     func save(_ finding: Finding) {
@@ -63,7 +62,6 @@ final class FindingWriter: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let text = finding.scenarioText(engines: engines)
             try AtomicFile.write(Array(text.utf8), to: path)
-            saved.withLock { $0.append(path) }
             savedEntries.withLock {
                 $0.append(CheckResult.FindingEntry(
                     kind: kind, path: path, caseSeed: finding.caseSeed, profile: finding.profile.rawValue,

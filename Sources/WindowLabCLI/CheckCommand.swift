@@ -209,7 +209,7 @@ struct Check: ParsableCommand {
 /// with each problem also printed at once.
 struct CheckReport {
     var result = CheckResult()
-    var failures = 0
+    var failures: Int { result.problems.count }
     var status: Int32 { result.status }
     var scenarios: Int {
         get { result.scenarioFiles }
@@ -225,14 +225,12 @@ struct CheckReport {
     }
 
     mutating func fail(_ message: String) {
-        failures += 1
         result.status = max(result.status, 1)
         result.problems.append(message)
         FileHandle.standardError.write(Data(("FAIL " + message + "\n").utf8))
     }
 
     mutating func badInput(_ message: String) {
-        failures += 1
         result.status = 2
         result.problems.append(message)
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))

@@ -32,7 +32,7 @@ struct GeneratorTests {
         for index in 0..<300 {
             var generator = CommandGenerator(seed: SeededRandom.caseSeed(1, index))
             for command in generator.generate() {
-                kinds.insert(String(describing: command).prefix { $0 != "(" }.description)
+                kinds.insert(command.kindName)
                 values.formUnion(command.numbers)
                 sawMinusZero = sawMinusZero || command.numbers.contains { $0 == 0 && $0.sign == .minus }
             }

@@ -57,7 +57,7 @@ struct ProfileTests {
     func swarm() {
         func kinds(_ seed: UInt64) -> Set<String> {
             var generator = CommandGenerator(seed: seed, configuration: .init(length: 400, swarm: true))
-            return Set(generator.generate().map { String(String(describing: $0).prefix { $0 != "(" }) })
+            return Set(generator.generate().map(\.kindName))
         }
         let draws = (0..<8).map { kinds($0) }
         #expect(draws.contains { !$0.contains("hit") } || draws.contains { !$0.contains("hide") })

@@ -65,9 +65,7 @@ public enum StructureMutator {
                 list.insert(contentsOf: run, at: Int.random(in: 0...list.count, using: &random))
             case 3 where list.count > 1:
                 list.swapAt(at, Int.random(in: 0..<list.count, using: &random))
-            case 4 where !list.isEmpty:
-                list[at] = ontoAnEdge(list[at], list, &random)
-            default:
+            default:   // 4, 5, and the cases above when the list is too short
                 if !list.isEmpty { list[at] = ontoAnEdge(list[at], list, &random) }
             }
         }
