@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
         .library(name: "DifferentialHarness", targets: ["DifferentialHarness"]),
         .library(name: "WindowLabTesting", targets: ["WindowLabTesting"]),
+        .library(name: "EngineProtocol", targets: ["EngineProtocol"]),
         .library(name: "CommandEncoding", targets: ["CommandEncoding"]),
         .library(name: "CorpusPack", targets: ["CorpusPack"]),
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "DifferentialHarness", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
         ]),
+        // Engines in other processes and languages: the line protocol, both sides.
+        .target(name: "EngineProtocol", dependencies: ["WindowModel", "ScenarioLanguage"]),
         // Swift Testing glue for users' own test targets (kept out of the CLI).
         .target(name: "WindowLabTesting", dependencies: ["DifferentialHarness"]),
         // The versioned binary encoding fuzzers mutate.
@@ -62,7 +65,7 @@ let package = Package(
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
-            "RoutingWorkloads", "CMallocCounter",
+            "RoutingWorkloads", "CMallocCounter", "EngineProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

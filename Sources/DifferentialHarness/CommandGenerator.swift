@@ -33,6 +33,10 @@ public struct CommandGenerator {
         /// that can decide rules of their groups get four times their weight.
         /// Coverage-guided campaigns set it to the rules they reached least.
         public var focusRules: [String] = []
+        /// What the engines under test implement: commands that need anything
+        /// else are never generated, and windows get no root view without
+        /// ``EngineFeature/views`` (see ``FeatureFilter``). Every feature by default.
+        public var features: Set<EngineFeature> = EngineFeature.all
 
         public init(length: Int = 150, maxWindows: Int = 10, maxViews: Int = 30, maxScenes: Int = 3,
                     swarm: Bool = false, encodable: Bool = true) {
@@ -84,9 +88,19 @@ public struct CommandGenerator {
     public mutating func generate() -> [Command] {
         var commands: [Command] = []
         commands.reserveCapacity(configuration.length)
-        while commands.count < configuration.length {
-            let command = nextCommand()
-            // An unlucky pick (e.g. a name made twice) is drawn again.
+        // An unlucky pick (e.g. a name made twice) is drawn again; a partial
+        // engine's generator may run out of things it can say, so tries are bounded.
+        var tries = 0
+        while commands.count < configuration.length && tries < configuration.length * 50 {
+            tries += 1
+            var command = nextCommand()
+            if !configuration.features.isSuperset(of: EngineFeature.all) {
+                if case let .createWindow(name, scene, frame, level, true) = command,
+                   !configuration.features.contains(.views) {
+                    command = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
+                }
+                guard EngineFeature.required(by: command).isSubset(of: configuration.features) else { continue }
+            }
             if accept(command) { commands.append(command) }
         }
         return commands

@@ -12,6 +12,8 @@ public struct Divergence: Sendable, CustomStringConvertible {
     public var observations: [(engine: String, lines: [String])]
     /// What differed: `observations`, `state` (a snapshot) or `invariants of ENGINE`.
     public var aspect: String = "observations"
+    /// The engine fault this is, when an engine stopped answering rather than disagreed.
+    public var fault: EngineFault? = nil
 
     public var description: String { "command \(commandIndex + 1): \(summary)" }
 
@@ -56,8 +58,9 @@ public enum DifferentialRunner {
     ) -> DifferentialResult {
         var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
         session.willRun = willRun
-        for (index, command) in commands.enumerated() {
-            if !session.run(command, isLast: index == commands.count - 1) { break }
+        let fitted = session.pipeline(commands)
+        for (index, command) in fitted.enumerated() {
+            if !session.run(command, isLast: index == fitted.count - 1) { break }
         }
         return session.result
     }

@@ -101,10 +101,12 @@ extension GenerationProfile {
                 configuration.swarm = true
                 configuration.encodable = false
             }
+            configuration.features = configuration.features.intersection(engines.sharedFeatures)
             var generator = CommandGenerator(seed: seed, configuration: configuration)
-            let commands = generator.generate()
+            let generated = generator.generate()
             var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
             session.willRun = willRun
+            let commands = session.pipeline(generated)
             for (index, command) in commands.enumerated() where session.agrees {
                 session.run(command, isLast: index == commands.count - 1)
             }

@@ -43,11 +43,18 @@ public struct LockstepSession {
     /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
     ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
     ///   rule outcomes the run decided.
+    /// Fits commands to what every engine implements; nil when all implement everything.
+    public private(set) var filter: FeatureFilter?
+    /// Commands skipped because an engine lacks a feature they need.
+    public var skipped: Int { filter?.skipped ?? 0 }
+
     public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand, recordRules: Bool = false) {
         precondition(!engines.isEmpty, "a lockstep session needs at least one engine")
         self.engines = engines
         self.cadence = cadence
         systems = engines.map { $0.make() }
+        let shared = engines.sharedFeatures
+        filter = shared == EngineFeature.all ? nil : FeatureFilter(features: shared)
         if recordRules, let reporting = systems[0] as? any RuleOutcomeReporting {
             let recorder = RuleRecorder()
             reporting.ruleRecorder = recorder
@@ -69,16 +76,24 @@ public struct LockstepSession {
     @discardableResult
     public mutating func run(_ command: Command, isLast: Bool = false) -> Bool {
         guard divergence == nil else { return false }
+        var command = command
+        if filter != nil {
+            guard let admitted = filter!.admit(command) else { return true }
+            command = admitted
+        }
         willRun?(command)
         let results = systems.map { $0.apply(command) }
         trace.append(results[0])
         commands.append(command)
         let index = commands.count - 1
         let checks = cadence.interval > 0 && (isLast || (index + 1) % cadence.interval == 0)
-        if let (summary, aspect) = firstDifference(results, checkInvariants: checks) {
+        if let (summary, aspect) = faultProblem() ?? firstDifference(results, checkInvariants: checks)
+            .map({ faultProblem() ?? $0 }) {
             divergence = Divergence(
                 commandIndex: index, command: command, summary: summary,
                 observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, aspect: aspect)
+            let fault = firstFault()
+            divergence?.fault = fault
             return false
         }
         return true
@@ -105,6 +120,37 @@ public struct LockstepSession {
             hints.ys += offered.ys.filter(\.isFinite)
         }
         return hints
+    }
+
+    /// Sends the commands ahead to every engine that answers faster that way
+    /// (see ``PipeliningWindowSystem``); the caller then runs exactly these, in order.
+    /// Returns them fitted to the engines' features (skipped ones left out).
+    public mutating func pipeline(_ commands: [Command]) -> [Command] {
+        var fitted = commands
+        if filter != nil {
+            var preview = filter!
+            fitted = commands.compactMap { preview.admit($0) }
+        }
+        let snapshots = systems.count > 1
+        for case let pipelining as any PipeliningWindowSystem in systems {
+            pipelining.pipeline(fitted, snapshots: snapshots)
+        }
+        return fitted
+    }
+
+    /// An engine that stopped answering (crashed, hung, wrote garbage): a
+    /// divergence whose aspect names the fault (`crash of mine`).
+    private func faultProblem() -> (String, String)? {
+        for (engine, system) in zip(engines, systems) {
+            if let fault = (system as? any EngineFaultReporting)?.fault {
+                return ("\(engine.name) failed: \(fault)", "\(fault.kind.rawValue) of \(engine.name)")
+            }
+        }
+        return nil
+    }
+
+    private func firstFault() -> EngineFault? {
+        systems.lazy.compactMap { ($0 as? any EngineFaultReporting)?.fault }.first
     }
 
     private func invariantProblem() -> (String, String)? {

@@ -3,24 +3,58 @@ import WindowModel
 
 /// A scenario run on one or more engines: its expectations, checked against the
 /// first engine's trace, and, with several engines, their first divergence.
+///
+/// Statements that need a feature some engine lacks (see ``EngineFeature``) are
+/// skipped on every engine. Their `expect` lines are not checked, and neither is
+/// any `expect` after the first skip: from there on, the state the file describes
+/// is not the state the engines are in. The engines are still compared.
 public struct ScenarioCheck: Sendable {
     public var result: ScenarioRunResult
     public var divergence: Divergence?
+    /// Statements not sent, and `expect` lines not checked, because of missing features.
+    public var skippedStatements = 0
+    public var skippedExpectations = 0
+    /// The features whose absence skipped statements.
+    public var missingFeatures: Set<EngineFeature> = []
+    /// The engine fault that ended the run early, when one did.
+    public var fault: String?
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     public init(_ scenario: Scenario, engines: [EngineFactory]) {
         precondition(!engines.isEmpty, "ScenarioCheck needs at least one engine")
-        if engines.count == 1 {
-            result = ScenarioRunner(engine: engines[0]).run(scenario)
-            divergence = nil
-        } else {
-            let run = DifferentialRunner.run(scenario.commands, engines: engines)
-            result = ScenarioRunner.evaluate(scenario, trace: run.trace, engine: engines[0].name)
-            divergence = run.divergence
+        var filter = FeatureFilter(features: engines.sharedFeatures)
+        var sent: [Command] = []
+        var statementOfSent: [Int] = []
+        var skipped: Set<Int> = []
+        for (index, statement) in scenario.statements.enumerated() {
+            if statement.command.isExpectation { continue }
+            if let command = filter.admit(statement.command) {
+                sent.append(command)
+                statementOfSent.append(index)
+            } else {
+                skipped.insert(index)
+            }
+        }
+        let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off)
+        // Put each sent command's observations back at its statement.
+        var trace = [[Observation]](repeating: [], count: scenario.statements.count)
+        let ran = statementOfSent.prefix(run.trace.count)
+        for (position, index) in ran.enumerated() { trace[index] = run.trace[position] }
+        let reached = run.divergence.map { statementOfSent[$0.commandIndex] + 1 }
+            ?? (run.trace.count < sent.count ? statementOfSent[run.trace.count] : scenario.statements.count)
+        result = ScenarioRunner.evaluate(scenario, trace: Array(trace.prefix(reached)), engine: engines[0].name,
+                                         skipped: skipped)
+        skippedStatements = skipped.count
+        skippedExpectations = result.expectationsSkipped
+        missingFeatures = filter.missing
+        if var divergence = run.divergence {
+            divergence.commandIndex = statementOfSent[divergence.commandIndex]
+            if divergence.fault != nil { fault = divergence.summary }
+            self.divergence = divergence
         }
     }
 
-    /// True when every expectation held and no engine disagreed.
+    /// True when every expectation held and no engine disagreed or failed.
     public var passed: Bool { result.failures.isEmpty && divergence == nil }
 
     /// One message per problem, `file:line: ...`, as `windowlab run` prints them.
@@ -28,12 +62,23 @@ public struct ScenarioCheck: Sendable {
         var messages: [String] = []
         if let divergence {
             let line = scenario.statements[divergence.commandIndex].line
-            var report = "\(scenario.file):\(line): engines differ: \(divergence.summary)"
-            for (engine, lines) in divergence.observations {
-                report += "\n  \(engine): [\(lines.joined(separator: "; "))]"
+            if fault != nil {
+                messages.append("\(scenario.file):\(line): engine failed: \(divergence.summary)")
+            } else {
+                var report = "\(scenario.file):\(line): engines differ: \(divergence.summary)"
+                for (engine, lines) in divergence.observations {
+                    report += "\n  \(engine): [\(lines.joined(separator: "; "))]"
+                }
+                messages.append(report)
             }
-            messages.append(report)
         }
         return messages + result.failures.map(\.description)
+    }
+
+    /// What was skipped, for a summary line; nil when nothing was.
+    public var skipNote: String? {
+        guard skippedStatements > 0 else { return nil }
+        return "skipped \(skippedStatements) statement(s) and \(skippedExpectations) expectation(s) "
+            + "(the engine lacks: \(missingFeatures.words))"
     }
 }

@@ -66,6 +66,30 @@ public enum ScenarioPrinter {
         }
     }
 
+    /// One statement in the engine protocol's wire form: like ``line(_:)``, but
+    /// nothing is left out (`in main`, `size 1000 1000`, `level 0`) and levels are
+    /// plain numbers, so an engine can read every statement by position. Valid
+    /// scenario text that parses to the same command.
+    ///
+    /// ```swift
+    /// ScenarioPrinter.wireLine(.hit(at: Point(5, 5), scene: "main"))  // "hit 5 5 in main"
+    /// ```
+    public static func wireLine(_ command: Command) -> String {
+        switch command {
+        case let .createScene(name, size):
+            return "scene \(name) size \(n(size.width)) \(n(size.height))"
+        case let .createWindow(name, scene, frame, level, withRootView):
+            return "window \(name) in \(scene) frame \(rect(frame)) level \(n(level))" + (withRootView ? " root" : "")
+        case let .setLevel(w, level): return "set \(w) level \(n(level))"
+        case let .touchBegan(id, at, scene): return "touch \(id) began \(point(at)) in \(scene)"
+        case let .press(key, scene): return "press \(key) in \(scene)"
+        case let .hit(at, scene): return "hit \(point(at)) in \(scene)"
+        case let .order(scene): return "order \(scene)"
+        case let .keyWindow(scene): return "keyWindow \(scene)"
+        default: return line(command)
+        }
+    }
+
     private static func n(_ value: Double) -> String { NumberText.format(value) }
     private static func point(_ p: Point) -> String { "\(n(p.x)) \(n(p.y))" }
     private static func rect(_ r: Rect) -> String { "\(point(r.origin)) \(n(r.width)) \(n(r.height))" }

@@ -44,6 +44,8 @@ public struct ScenarioRunResult: Sendable {
     public var steps: [ScenarioStep]
     /// Expectations checked (`expect` lines whose statement ran).
     public var expectationsChecked: Int
+    /// Expectations not checked because statements were skipped (see ``ScenarioRunner/evaluate(_:trace:engine:skipped:)``).
+    public var expectationsSkipped = 0
     public var failures: [ExpectationFailure]
 
     /// True when every expectation checked held.
@@ -86,13 +88,26 @@ public struct ScenarioRunner: Sendable {
     /// Checks the expectations of `scenario` against observations already made:
     /// `trace[i]` belongs to statement `i`. When the trace is shorter (a run that
     /// stopped early), only the statements it covers are reported and checked.
-    public static func evaluate(_ scenario: Scenario, trace: [[Observation]], engine: String) -> ScenarioRunResult {
+    ///
+    /// Statements in `skipped` (indices) were not sent to the engine (it lacks a
+    /// feature they need): they make no step, and no `expect` line from the first
+    /// of them on is checked, since the state the file describes is no longer the
+    /// engine's. Those lines are counted in ``ScenarioRunResult/expectationsSkipped``.
+    public static func evaluate(_ scenario: Scenario, trace: [[Observation]], engine: String,
+                                skipped: Set<Int> = []) -> ScenarioRunResult {
+        let firstSkip = skipped.min() ?? Int.max
+        var unchecked = 0
         var steps: [ScenarioStep] = []
         var failures: [ExpectationFailure] = []
         var checked = 0
         var cursor = 0  // next observation of the current step an `expect` may match
         var texts: [String] = []
         for (index, statement) in scenario.statements.enumerated() where index < trace.count {
+            if index > firstSkip && statement.command.isExpectation {
+                unchecked += 1
+                continue
+            }
+            if skipped.contains(index) { continue }
             switch statement.command {
             case let .expect(expected):
                 guard let step = steps.last else { continue }
@@ -122,6 +137,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         return ScenarioRunResult(
-            file: scenario.file, engine: engine, steps: steps, expectationsChecked: checked, failures: failures)
+            file: scenario.file, engine: engine, steps: steps, expectationsChecked: checked,
+            expectationsSkipped: unchecked, failures: failures)
     }
 }

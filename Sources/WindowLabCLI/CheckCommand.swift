@@ -32,6 +32,14 @@ struct Check: ParsableCommand {
     @Option(help: "Seconds of differential campaign after the replays.")
     var time: Double = 60
 
+    @Option(help: ArgumentHelp(EngineCatalog.help + " The reference model is always checked first; "
+                               + "default: reference and indexed.", valueName: "name"))
+    var engine: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement before it counts as hung.",
+                               valueName: "seconds"))
+    var engineTimeout: Double = 5
+
     @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
     var seed: UInt64?
 
@@ -87,6 +95,10 @@ struct Check: ParsableCommand {
     @Flag(help: .hidden) var skipSavedFailures = false
 
     func validate() throws {
+        try EngineCatalog.validate(engine)
+        guard engineTimeout.isFinite, engineTimeout > 0 else {
+            throw ValidationError("--engine-timeout must be a positive number of seconds")
+        }
         guard time.isFinite, time >= 0, time <= 31_536_000 else {
             throw ValidationError("--time must be a number of seconds from 0 to 31536000 (a year)")
         }
@@ -98,8 +110,19 @@ struct Check: ParsableCommand {
         }
     }
 
+    /// The engines checked: the reference first, then those `--engine` names
+    /// (or the built-in indexed engine, or a mutant of it).
+    func engines() throws -> [EngineFactory] {
+        if mutant != nil || engine.isEmpty { return try EngineCatalog.checked(mutant: mutant) }
+        do {
+            return try EngineCatalog.resolve(engine, timeout: engineTimeout, withReference: true)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
     func run() throws {
-        let engines = try EngineCatalog.checked(mutant: mutant)
         // The engines run in a worker process that a supervisor restarts after a
         // crash (see CheckSupervisor); --no-supervisor runs them here.
         if inFlight == nil && !noSupervisor {
@@ -107,6 +130,8 @@ struct Check: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
+        let engines = try engines()
+        if let note = EngineCatalog.featureNote(engines) { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         let recorder = try inFlight.map { try InFlightRecorder(directory: $0, jobs: jobs) }
         var report = CheckReport()
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)

@@ -152,6 +152,7 @@ struct CheckSupervisor {
         if check.coverage { arguments.append("--coverage") }
         if resume.skipSavedFailures { arguments.append("--skip-saved-failures") }
         if let mutant = check.mutant { arguments.append("--mutant=\(mutant)") }
+        arguments += check.engine.map { "--engine=\($0)" } + ["--engine-timeout=\(check.engineTimeout)"]
         return arguments
     }
 
@@ -178,6 +179,7 @@ struct CrashTriage {
     /// The options that make a probe child's engines those of the check.
     static func probeOptions(_ check: Check) -> [String] {
         (check.mutant.map { ["--mutant", $0] } ?? []) + (check.invariants ? [] : ["--no-invariants"])
+            + check.engine.map { "--engine=\($0)" } + ["--engine-timeout=\(check.engineTimeout)"]
     }
 
     private var probeOptions: [String] { Self.probeOptions(check) }

@@ -1,16 +1,22 @@
 import ArgumentParser
+import EngineProtocol
 import IndexedEngine
 import ReferenceModel
 import WindowModel
 
-/// The engines `--engine` can name. `all` means every one of them.
+/// The engines `--engine` can name: `reference`, `indexed`, `all` (both), or
+/// `exec:CMD`, an engine in another process that speaks the engine protocol
+/// (docs/engine-protocol.md).
 enum EngineCatalog {
     static let engines: [EngineFactory] = [
         EngineFactory(name: "reference") { ReferenceWindowSystem() },
         EngineFactory(name: "indexed") { IndexedWindowSystem() },
     ]
 
-    static var names: [String] { engines.map(\.name) + ["all"] }
+    static var names: [String] { engines.map(\.name) + ["all", "exec:CMD"] }
+
+    static let help = "An engine: reference, indexed, all, or exec:CMD (a program speaking the engine "
+        + "protocol, see docs/engine-protocol.md). Repeatable."
 
     /// Every engine, or the reference and one deliberately broken indexed engine
     /// (`--mutant`, for measuring the harness; see scripts/mutants/run.sh).
@@ -22,9 +28,61 @@ enum EngineCatalog {
         return [engines[0], EngineFactory(name: "indexed-\(mutant)") { IndexedWindowSystem(mutation: mutation) }]
     }
 
-    /// The engines a `--engine` value selects, or nil when it names none.
+    /// Checks the spelling of `--engine` values without starting anything.
+    static func validate(_ specs: [String]) throws {
+        for spec in specs where select(spec) == nil {
+            if spec.hasPrefix("exec:") {
+                throw ValidationError("'--engine exec:' needs a command, e.g. --engine exec:\"./my-engine\"")
+            }
+            throw ValidationError("unknown engine '\(spec)'; choose one of: \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// The engines a `--engine` value selects, or nil when it names none
+    /// (`exec:` values select a placeholder; ``resolve(_:timeout:)`` starts them).
     static func select(_ name: String) -> [EngineFactory]? {
         if name == "all" { return engines }
+        if name.hasPrefix("exec:") { return name.count > 5 ? [] : nil }
         return engines.first { $0.name == name }.map { [$0] }
     }
+
+    /// The engines `--engine` values name, in order, external ones started and
+    /// greeted. Names that repeat get `-2`, `-3`.
+    /// - Parameter withReference: put the reference model first when no value names it.
+    static func resolve(_ specs: [String], timeout: Double, withReference: Bool = false) throws -> [EngineFactory] {
+        var chosen: [EngineFactory] = []
+        if withReference && !specs.contains("reference") && !specs.contains("all") { chosen.append(engines[0]) }
+        for spec in specs {
+            if spec.hasPrefix("exec:") {
+                do {
+                    chosen.append(try ProcessEngines.factory(command: String(spec.dropFirst(5)), timeout: timeout))
+                } catch {
+                    throw EngineStartError(fault: error)
+                }
+            } else {
+                chosen += select(spec) ?? []
+            }
+        }
+        var seen: [String: Int] = [:]
+        return chosen.map { engine in
+            seen[engine.name, default: 0] += 1
+            let count = seen[engine.name]!
+            guard count > 1 else { return engine }
+            return EngineFactory(name: "\(engine.name)-\(count)", features: engine.features, make: engine.make)
+        }
+    }
+
+    /// A one-line description of partial engines, or nil when every one has every feature.
+    static func featureNote(_ engines: [EngineFactory]) -> String? {
+        let partial = engines.filter { $0.features != EngineFeature.all }
+        guard !partial.isEmpty else { return nil }
+        return partial.map { "\($0.name) implements: \($0.features.words)" }.joined(separator: "; ")
+            + "; statements that need anything else are skipped"
+    }
+}
+
+/// An external engine that could not be started: exit status 2 with its reason.
+struct EngineStartError: Error, CustomStringConvertible {
+    var fault: EngineFault
+    var description: String { "error: engine: \(fault)" }
 }

@@ -4,7 +4,7 @@ import Foundation
 import ScenarioLanguage
 import WindowModel
 
-/// `windowlab run FILE... [--engine NAME]`: runs scenarios, prints their traces and
+/// `windowlab run FILE... [--engine NAME]...`: runs scenarios, prints their traces and
 /// checks their expectations.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,9 +17,15 @@ struct Run: ParsableCommand {
             error as 'file:line:col: error: reason' and \
             'file:line: expectation failed: expected 'X', got: [a; b]'.
 
-            Exit status: 0 when every expectation holds; 1 when one fails, or with \
-            '--engine all' when the engines disagree; 2 when a file is not a valid \
-            scenario or cannot be read.
+            With several engines (--engine all, or --engine given more than once) they \
+            run in lockstep and must agree; the first engine's trace is printed. An engine \
+            in another process (--engine exec:CMD, docs/engine-protocol.md) that lacks a \
+            feature has the statements that need it skipped, and the expect lines from \
+            the first skip on are not checked; a summary on standard error counts them.
+
+            Exit status: 0 when every expectation holds; 1 when one fails, the engines \
+            disagree, or an engine fails (crashes, hangs, answers nonsense); 2 when a file \
+            is not a valid scenario or cannot be read, or an engine cannot be started.
 
             Example (hud.wls):
               window app frame 0 0 1000 1000 root
@@ -35,63 +41,86 @@ struct Run: ParsableCommand {
 
             $ windowlab run hud.wls
             $ windowlab run --engine all Examples/*.wls
+            $ windowlab run --engine exec:"windowlab serve --engine indexed" Examples/*.wls
             """
     )
 
     @Argument(help: "Scenario files (.wls).")
     var files: [String]
 
-    @Option(help: ArgumentHelp("The engine to run on: \(EngineCatalog.names.joined(separator: ", ")).",
-                               valueName: "name"))
-    var engine: String = "reference"
+    @Option(help: ArgumentHelp(EngineCatalog.help + " (default: reference)", valueName: "name"))
+    var engine: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
+    var engineTimeout: Double = 5
+
+    @Flag(help: "Print one JSON document instead of the traces (see docs/run-json.md).")
+    var json = false
 
     func validate() throws {
-        guard EngineCatalog.select(engine) != nil else {
-            throw ValidationError("unknown engine '\(engine)'; choose one of: \(EngineCatalog.names.joined(separator: ", "))")
+        try EngineCatalog.validate(engine)
+        guard engineTimeout.isFinite, engineTimeout > 0 else {
+            throw ValidationError("--engine-timeout must be a positive number of seconds")
         }
         guard !files.isEmpty else { throw ValidationError("give at least one scenario file") }
     }
 
     func run() throws {
-        let engines = EngineCatalog.select(engine) ?? []
-        var output = OutputStream()
-        var status: Int32 = 0
+        let engines: [EngineFactory]
+        do {
+            engines = try EngineCatalog.resolve(engine.isEmpty ? ["reference"] : engine, timeout: engineTimeout)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var output = OutputStream(quiet: json)
+        var result = RunResult(engines: engines)
+        var skipped = (statements: 0, expectations: 0)
         for file in files {
             if files.count > 1 { output.out("# \(file)") }
-            status = max(status, runFile(file, engines: engines, &output))
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioParser().parseFile(atPath: file)
+            } catch {
+                output.err(error.description)
+                result.add(file: file, error: error.description)
+                continue
+            }
+            let check = ScenarioCheck(scenario, engines: engines)
+            for line in check.result.trace { output.out(line) }
+            for problem in check.problems(in: scenario) { output.err(problem) }
+            skipped.statements += check.skippedStatements
+            skipped.expectations += check.skippedExpectations
+            result.add(check, scenario: scenario)
         }
         output.flush()
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Runs one file and returns its exit status (0, 1 or 2).
-    private func runFile(_ file: String, engines: [EngineFactory], _ output: inout OutputStream) -> Int32 {
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioParser().parseFile(atPath: file)
-        } catch {
-            output.err(error.description)
-            return 2
+        if json { print(result.jsonText()) }
+        if skipped.statements > 0 && !json, let note = EngineCatalog.featureNote(engines) {
+            FileHandle.standardError.write(Data(("run: skipped \(skipped.statements) statement(s) and "
+                + "\(skipped.expectations) expectation(s): \(note)\n").utf8))
         }
-        let check = ScenarioCheck(scenario, engines: engines)
-        for line in check.result.trace { output.out(line) }
-        for problem in check.problems(in: scenario) { output.err(problem) }
-        return check.passed ? 0 : 1
+        if result.status != 0 { throw ExitCode(result.status) }
     }
 }
 
 /// Buffered standard output; standard error is written at once, after flushing
-/// the output so that the two streams interleave sensibly on a terminal.
+/// the output so that the two streams interleave sensibly on a terminal. When
+/// `quiet` (JSON output), neither is written.
 private struct OutputStream {
+    var quiet = false
     private var buffer: [UInt8] = []
 
+    init(quiet: Bool) { self.quiet = quiet }
+
     mutating func out(_ line: String) {
+        guard !quiet else { return }
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     mutating func err(_ text: String) {
+        guard !quiet else { return }
         flush()
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -60,10 +60,22 @@ public struct SceneSnapshot: Hashable, Sendable, CustomStringConvertible {
 /// ```
 public struct EngineFactory: Sendable {
     public let name: String
+    /// What the engine implements; the harness sends it nothing else
+    /// (see ``EngineFeature`` and ``FeatureFilter``). Every feature by default.
+    public let features: Set<EngineFeature>
     public let make: @Sendable () -> any WindowSystem
 
-    public init(name: String, make: @escaping @Sendable () -> any WindowSystem) {
+    public init(name: String, features: Set<EngineFeature> = EngineFeature.all,
+                make: @escaping @Sendable () -> any WindowSystem) {
         self.name = name
+        self.features = features
         self.make = make
+    }
+}
+
+extension Array where Element == EngineFactory {
+    /// The features every one of these engines has: what a comparison of them can use.
+    public var sharedFeatures: Set<EngineFeature> {
+        reduce(EngineFeature.all) { $0.intersection($1.features) }
     }
 }

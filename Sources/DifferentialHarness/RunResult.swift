@@ -1,0 +1,99 @@
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// What `windowlab run --json` prints (docs/run-json.md): per file, the trace,
+/// the expectations, the first divergence or engine fault, and what was skipped.
+public struct RunResult: Codable, Sendable, Equatable {
+    /// The layout's version; fields are only ever added within a version.
+    public var version = 1
+    /// 0 every expectation held and the engines agreed; 1 not; 2 a file was unreadable
+    /// or not a scenario, or an engine could not be started.
+    public var status: Int32 = 0
+    public var engines: [Engine] = []
+    public var files: [File] = []
+
+    public struct Engine: Codable, Sendable, Equatable {
+        public var name: String
+        /// Feature words (docs/engine-protocol.md).
+        public var features: [String]
+    }
+
+    public struct File: Codable, Sendable, Equatable {
+        public var file: String
+        public var status: Int32
+        /// The first engine's observations, one trace line each.
+        public var trace: [String] = []
+        public var expectationsChecked = 0
+        public var expectationsSkipped = 0
+        public var statementsSkipped = 0
+        public var failures: [Failure] = []
+        public var divergence: DivergenceEntry?
+        /// Why the file could not be run (a parse error), `file:line:col: error: reason`.
+        public var error: String?
+    }
+
+    public struct Failure: Codable, Sendable, Equatable {
+        public var line: Int
+        public var statementLine: Int
+        public var expected: String
+        public var got: [String]
+    }
+
+    public struct DivergenceEntry: Codable, Sendable, Equatable {
+        public var line: Int
+        /// `observations`, `state`, `invariants of ENGINE`, or a fault: `crash of ENGINE`,
+        /// `hang of …`, `exit of …`, `garbage from …`, `error of …`, `start of …`.
+        public var aspect: String
+        public var signature: String
+        public var summary: String
+        public var observations: [EngineLines]
+    }
+
+    public struct EngineLines: Codable, Sendable, Equatable {
+        public var engine: String
+        public var lines: [String]
+    }
+
+    public init(engines: [EngineFactory]) {
+        self.engines = engines.map { Engine(name: $0.name, features: $0.features.sorted().map(\.rawValue)) }
+    }
+
+    /// Records a file that ran.
+    public mutating func add(_ check: ScenarioCheck, scenario: Scenario) {
+        var entry = File(file: scenario.file, status: check.passed ? 0 : 1)
+        entry.trace = check.result.trace
+        entry.expectationsChecked = check.result.expectationsChecked
+        entry.expectationsSkipped = check.skippedExpectations
+        entry.statementsSkipped = check.skippedStatements
+        entry.failures = check.result.failures.map {
+            Failure(line: $0.line, statementLine: $0.statementLine, expected: $0.expected, got: $0.got)
+        }
+        if let divergence = check.divergence {
+            entry.divergence = DivergenceEntry(
+                line: scenario.statements[divergence.commandIndex].line, aspect: divergence.aspect,
+                signature: divergence.signature, summary: divergence.summary,
+                observations: divergence.observations.map { EngineLines(engine: $0.engine, lines: $0.lines) })
+        }
+        add(entry)
+    }
+
+    /// Records a file that could not be read or parsed.
+    public mutating func add(file: String, error: String) {
+        var entry = File(file: file, status: 2)
+        entry.error = error
+        add(entry)
+    }
+
+    private mutating func add(_ entry: File) {
+        files.append(entry)
+        status = max(status, entry.status)
+    }
+
+    /// The document, keys sorted.
+    public func jsonText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import WindowModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One running engine process and the pipes to it: writes request lines, reads
+/// answer lines, keeps the tail of its standard error, and turns every way it
+/// can fail (crash, exit, hang, garbage) into an ``EngineFault``.
+///
+/// The command runs under `/bin/sh -c` in a process group of its own, so a
+/// time-out kills whatever it started. Writing and reading are interleaved with
+/// `poll`, so a long batch of requests cannot deadlock on full pipes.
+final class EngineProcess {
+    /// Longest answer line accepted (1 MiB); longer is garbage.
+    static let maxLineBytes = 1 << 20
+    /// Most lines in one answer; more is garbage.
+    static let maxAnswerLines = 200_000
+
+    let command: String
+    private let pid: pid_t
+    private var input: Int32
+    private let output: Int32
+    private let errors: Int32
+    private var pending: [UInt8] = []
+    private var errorTail: [UInt8] = []
+    private var outputClosed = false
+    private var exited = false
+    private(set) var fault: EngineFault?
+
+    /// Starts `command`; the fault says why when it cannot be started.
+    init(command: String) throws(EngineFault) {
+        Self.ignoreBrokenPipes
+        self.command = command
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
+            throw EngineFault(kind: .start, message: "cannot make pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
+        let words: [String] = ["/bin/sh", "-c", command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
+        close(toChild[0]); close(fromChild[1]); close(errorPipe[1])
+        guard spawned == 0 else {
+            close(toChild[1]); close(fromChild[0]); close(errorPipe[0])
+            throw EngineFault(kind: .start, message: "cannot start `\(command)`: \(String(cString: strerror(spawned)))")
+        }
+        pid = child
+        input = toChild[1]
+        output = fromChild[0]
+        errors = errorPipe[0]
+        for fd in [input, output, errors] {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    deinit { terminate() }
+
+    /// Writing to an engine that has exited must be an error, not a SIGPIPE.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// The last few lines the engine wrote to standard error.
+    var standardErrorTail: String { String(decoding: errorTail, as: UTF8.self) }
+
+    /// Sends `requests` (one line each) in one write and reads one answer per
+    /// request: the lines before its `ok`. Stops at the first fault, returning
+    /// the answers completed before it; the fault is then in ``fault``.
+    /// - Parameter timeout: seconds allowed for each answer, counted from the
+    ///   previous one (or from the start).
+    func exchange(_ requests: [String], timeout: Double) -> [[String]] {
+        guard fault == nil else { return [] }
+        var outgoing: [UInt8] = []
+        for request in requests {
+            outgoing.append(contentsOf: request.utf8)
+            outgoing.append(0x0A)
+        }
+        var written = 0
+        var answers: [[String]] = []
+        answers.reserveCapacity(requests.count)
+        var current: [String] = []
+        var deadline = Date().addingTimeInterval(timeout)
+        func fail(_ kind: EngineFault.Kind, _ message: String) {
+            let index = min(answers.count, requests.count - 1)
+            fault = EngineFault(kind: kind, message: message, statement: requests.isEmpty ? nil : requests[index],
+                                standardErrorTail: standardErrorTail)
+        }
+        while answers.count < requests.count {
+            // Complete lines already read.
+            while let newline = pending.firstIndex(of: 0x0A) {
+                var line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                if line.last == 0x0D { line.removeLast() }
+                let text = String(decoding: line, as: UTF8.self)
+                if text == "ok" {
+                    answers.append(current)
+                    current = []
+                    deadline = Date().addingTimeInterval(timeout)
+                    if answers.count == requests.count { return answers }
+                } else if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
+                    fail(.error, "the engine answered `\(text)`")
+                    return answers
+                } else {
+                    guard current.count < Self.maxAnswerLines else {
+                        fail(.garbage, "the engine wrote more than \(Self.maxAnswerLines) lines for one statement")
+                        return answers
+                    }
+                    current.append(text)
+                }
+            }
+            guard pending.count <= Self.maxLineBytes else {
+                fail(.garbage, "the engine wrote a line longer than \(Self.maxLineBytes) bytes")
+                return answers
+            }
+            if outputClosed {
+                let ended = waitForExit()
+                fail(ended.crashed ? .crash : .exit, "the engine \(ended.text) before answering")
+                return answers
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                fail(.hang, "the engine gave no complete answer within \(NumberText.format(timeout)) s")
+                terminate()
+                return answers
+            }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: written < outgoing.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
+            let ready = poll(&fds, 3, Int32(min(remaining * 1000, 1000).rounded(.up)))
+            if ready < 0 && errno != EINTR { fail(.garbage, "poll failed: \(String(cString: strerror(errno)))"); return answers }
+            if fds[2].revents != 0 && written < outgoing.count {
+                let n = outgoing.withUnsafeBytes { write(input, $0.baseAddress! + written, outgoing.count - written) }
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno != EAGAIN && errno != EINTR {
+                    written = outgoing.count  // closed: the read side reports how it ended
+                }
+            }
+            if fds[1].revents != 0 { drainErrors() }
+            if fds[0].revents != 0 { readOutput() }
+        }
+        return answers
+    }
+
+    /// Records a fault found by the caller (an answer that is not the protocol) and stops the process.
+    func fail(_ kind: EngineFault.Kind, _ message: String, _ statement: String) {
+        fault = EngineFault(kind: kind, message: "the engine " + message, statement: statement,
+                            standardErrorTail: standardErrorTail)
+        terminate()
+    }
+
+    private func readOutput() {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(output, &buffer, buffer.count)
+            if n > 0 {
+                pending += buffer[0..<n]
+                if pending.count > Self.maxLineBytes { return }
+            } else if n == 0 {
+                outputClosed = true
+                return
+            } else {
+                if errno == EINTR { continue }
+                if errno != EAGAIN { outputClosed = true }
+                return
+            }
+        }
+    }
+
+    private func drainErrors() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(errors, &buffer, buffer.count)
+            guard n > 0 else { return }
+            errorTail += buffer[0..<n]
+            if errorTail.count > 4000 { errorTail.removeFirst(errorTail.count - 4000) }
+        }
+    }
+
+    /// How the process ended, waiting up to a second for it (then killing it).
+    private func waitForExit() -> (crashed: Bool, text: String) {
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(1)
+        var done: pid_t = 0
+        while done == 0 && Date() < deadline {
+            done = waitpid(pid, &status, WNOHANG)
+            if done == 0 { usleep(2_000) }
+        }
+        drainErrors()
+        if done != pid {
+            terminate()
+            return (false, "closed its standard output")
+        }
+        exited = true
+        let signal = status & 0x7F
+        if signal != 0 && signal != 0x7F { return (true, "was killed by " + Self.signalName(signal)) }
+        let code = (status >> 8) & 0xFF
+        // A shell reports a command killed by a signal as 128 + the signal.
+        if code > 128 && code < 160 { return (true, "exited with status \(code) (\(Self.signalName(code - 128)))") }
+        return (false, "exited with status \(code)")
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
+                                      9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
+        return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+    }
+
+    /// Closes the pipes and kills the process group; safe to call twice.
+    func terminate() {
+        if input >= 0 {
+            close(input)
+            input = -1
+            close(output)
+            close(errors)
+        }
+        guard !exited else { return }
+        exited = true
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import WindowModel
+
+/// Makes ``ProcessEngine``s for `windowlab … --engine exec:CMD` and for Swift tests.
+///
+/// ```swift
+/// let mine = try ProcessEngines.factory(command: "./build/my-engine")
+/// PropertySuite(engines: [reference, mine]).run()
+/// ```
+public enum ProcessEngines {
+    /// The default time an engine has to answer one statement.
+    public static let defaultTimeout: Double = 5
+
+    /// Starts `command` (run by `/bin/sh -c`), does the handshake, and returns a
+    /// factory named and featured as the engine declared. Each instance the
+    /// factory makes reuses an idle process (after `reset`) or starts a new one.
+    /// - Parameters:
+    ///   - timeout: seconds the engine has for each answer before it counts as hung.
+    ///   - name: the name to report the engine by (default: the one it declares).
+    /// - Throws: the fault, when the engine cannot be started or fails the handshake.
+    public static func factory(command: String, timeout: Double = defaultTimeout,
+                               name: String? = nil) throws(EngineFault) -> EngineFactory {
+        let (process, hello) = try ProcessEnginePool.start(command, timeout: timeout)
+        let pool = ProcessEnginePool(command: command, timeout: timeout, hello: hello)
+        pool.giveBack(process, fresh: true)
+        let reported = name ?? hello.name
+        return EngineFactory(name: reported, features: hello.features) { pool.make(name: reported) }
+    }
+}
+
+/// Idle engine processes of one command, shared by the threads of a campaign.
+final class ProcessEnginePool: @unchecked Sendable {
+    let command: String
+    let timeout: Double
+    let hello: EngineHello
+    private let lock = NSLock()
+    private var idle: [(process: EngineProcess, fresh: Bool)] = []
+
+    init(command: String, timeout: Double, hello: EngineHello) {
+        self.command = command
+        self.timeout = timeout
+        self.hello = hello
+    }
+
+    static func start(_ command: String, timeout: Double) throws(EngineFault) -> (EngineProcess, EngineHello) {
+        let process = try EngineProcess(command: command)
+        let answers = process.exchange([EngineHello.request], timeout: timeout)
+        guard let lines = answers.first else {
+            var fault = process.fault ?? EngineFault(kind: .start, message: "no answer to the handshake")
+            fault.message = "`\(command)` failed the handshake: " + fault.message
+            throw fault
+        }
+        do {
+            return (process, try EngineHello.parse(lines))
+        } catch {
+            var fault = error
+            fault.message = "`\(command)`: " + fault.message
+            fault.standardErrorTail = process.standardErrorTail
+            throw fault
+        }
+    }
+
+    /// A fresh engine instance: an idle process, or a new one.
+    func make(name: String) -> ProcessEngine {
+        lock.lock()
+        let reused = idle.popLast()
+        lock.unlock()
+        if let reused {
+            return ProcessEngine(name: name, pool: self, connection: reused.process, fault: nil, needsReset: !reused.fresh)
+        }
+        do {
+            let (process, hello) = try Self.start(command, timeout: timeout)
+            guard hello.features == self.hello.features, hello.name == self.hello.name else {
+                process.terminate()
+                let fault = EngineFault(kind: .start, message: "a new process of `\(command)` declared `\(hello.line)` "
+                                        + "where the first declared `\(self.hello.line)`")
+                return ProcessEngine(name: name, pool: self, connection: nil, fault: fault, needsReset: false)
+            }
+            return ProcessEngine(name: name, pool: self, connection: process, fault: nil, needsReset: false)
+        } catch {
+            return ProcessEngine(name: name, pool: self, connection: nil, fault: error, needsReset: false)
+        }
+    }
+
+    /// Keeps a healthy process for the next instance.
+    func giveBack(_ process: EngineProcess, fresh: Bool = false) {
+        lock.lock()
+        idle.append((process, fresh))
+        lock.unlock()
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// The engine side of the protocol, for a Swift engine: what `windowlab serve`
+/// runs. Reads requests from a file descriptor, answers on another.
+///
+/// Output is buffered and written when the input has no complete request left
+/// (before reading blocks), so a client that sends a batch gets the batch's
+/// answers in a few writes, and one that waits for each answer gets it at once.
+///
+/// ```swift
+/// let status = ProtocolServer(engine: EngineFactory(name: "reference") { ReferenceWindowSystem() }).serve()
+/// ```
+public struct ProtocolServer {
+    public let engine: EngineFactory
+
+    public init(engine: EngineFactory) {
+        self.engine = engine
+    }
+
+    /// Serves until the input ends (status 0) or the handshake fails (status 2).
+    public func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        var lines = LineInput(fd: input)
+        var out = BufferedOutput(fd: output)
+        var system = engine.make()
+        var reader = StatementReader()
+        var greeted = false
+        var number = 0
+        while let line = lines.next(beforeBlocking: { out.flush() }) {
+            number += 1
+            let request = line.trimmingCharacters(in: .whitespaces)
+            if !greeted {
+                guard request == EngineHello.request else {
+                    out.write("error the first request must be `\(EngineHello.request)`, got `\(request.prefix(200))`")
+                    out.flush()
+                    return 2
+                }
+                greeted = true
+                let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true)
+                out.write(hello.line)
+                out.write("ok")
+                continue
+            }
+            switch request {
+            case "reset":
+                system = engine.make()
+                reader = StatementReader()
+            case "snapshot":
+                for scene in system.snapshot() {
+                    out.write(Observation.order(scene: scene.scene, windows: scene.order).description)
+                    out.write(Observation.keyWindow(scene: scene.scene, window: scene.keyWindow).description)
+                }
+            case "invariants":
+                for violation in system.invariantViolations() { out.write("violation " + violation) }
+            case EngineHello.request:
+                out.write("error the handshake was already done")
+                continue
+            default:
+                do {
+                    if let command = try reader.read(request, line: number), !command.isExpectation {
+                        let missing = EngineFeature.required(by: command).subtracting(engine.features)
+                        guard missing.isEmpty else {
+                            out.write("error \(engine.name) does not implement \(missing.words)")
+                            continue
+                        }
+                        for observation in system.apply(command) { out.write(observation.description) }
+                    }
+                } catch {
+                    out.write("error " + error.description)
+                    continue
+                }
+            }
+            out.write("ok")
+        }
+        out.flush()
+        return 0
+    }
+}
+
+/// Lines from a file descriptor, read in large chunks.
+struct LineInput {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next line without its line break (nil at the end of input);
+    /// `beforeBlocking` runs before each read that may wait.
+    mutating func next(beforeBlocking: () -> Void) -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            buffer.removeFirst(start)
+            start = 0
+            beforeBlocking()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = read(fd, &chunk, chunk.count)
+            if n > 0 {
+                buffer += chunk[0..<n]
+            } else if n == 0 || errno != EINTR {
+                ended = true
+            }
+        }
+    }
+}
+
+/// Lines to a file descriptor, written when ``flush()`` is called or 64 KiB wait.
+struct BufferedOutput {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, buffer.count - offset) }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break  // the client went away: nothing more to say
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import EngineProtocol
+import Foundation
+import WindowModel
+
+/// `windowlab serve --engine reference|indexed`: a built-in engine speaking the
+/// engine protocol on standard input and output.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Speak the engine protocol on standard input and output (docs/engine-protocol.md).",
+        discussion: """
+            Puts the reference model (or the indexed engine) behind your own test runner, \
+            in any language: write `hello 1`, then statements one per line; each answer is \
+            its trace lines and `ok`. Ends at the end of input.
+
+            Example:
+              printf 'hello 1\\nwindow a in main frame 0 0 9 9 level 0\\nshow a\\nhit 1 1 in main\\n' \\
+                | windowlab serve --engine reference
+            """
+    )
+
+    @Option(help: ArgumentHelp("The engine to serve: reference or indexed.", valueName: "name"))
+    var engine: String = "reference"
+
+    /// Serves a deliberately broken indexed engine (tests of the harness); not for users.
+    @Option(help: .hidden)
+    var mutant: String?
+
+    @Option(help: ArgumentHelp("Declare only these features (space- or comma-separated), to try a partial engine.",
+                               valueName: "words"))
+    var features: String?
+
+    func validate() throws {
+        guard ["reference", "indexed"].contains(engine) else {
+            throw ValidationError("serve takes --engine reference or --engine indexed, not '\(engine)'")
+        }
+        if let features, case let .failure(unknown) = EngineFeature.parseList(Self.words(features)) {
+            throw ValidationError("unknown feature(s) \(unknown.words.joined(separator: ", ")); known: "
+                                  + EngineFeature.allCases.map(\.rawValue).joined(separator: " "))
+        }
+    }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var factory = try EngineCatalog.checked(mutant: mutant).first { $0.name.hasPrefix(engine) }
+            ?? EngineCatalog.engines[0]
+        if mutant != nil && engine == "indexed" { factory = try EngineCatalog.checked(mutant: mutant)[1] }
+        if let features, case let .success(declared) = EngineFeature.parseList(Self.words(features)) {
+            factory = EngineFactory(name: factory.name, features: declared, make: factory.make)
+        }
+        let status = ProtocolServer(engine: factory).serve()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," })
+    }
+}

@@ -1,0 +1,57 @@
+/// An engine that stopped answering properly: it crashed, exited, hung, wrote
+/// something that is not the protocol, or reported an error. The harness reports
+/// a fault as a finding (with the command that caused it), never as a hang.
+public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// Killed by a signal.
+        case crash
+        /// Exited, or closed its output, while a command was waiting for its answer.
+        case exit
+        /// No complete answer within the time limit.
+        case hang
+        /// Wrote lines that are not the protocol (or too many, or too long).
+        case garbage
+        /// Answered `error MESSAGE`.
+        case error
+        /// Could not be started, or failed the handshake.
+        case start
+    }
+
+    public var kind: Kind
+    /// What happened, in one sentence.
+    public var message: String
+    /// The statement being answered, in wire form, when there was one.
+    public var statement: String?
+    /// The last lines the engine wrote to standard error.
+    public var standardErrorTail: String
+
+    public init(kind: Kind, message: String, statement: String? = nil, standardErrorTail: String = "") {
+        self.kind = kind
+        self.message = message
+        self.statement = statement
+        self.standardErrorTail = standardErrorTail
+    }
+
+    public var description: String {
+        var text = message
+        if let statement { text += " (answering `\(statement)`)" }
+        let tail = standardErrorTail.split(separator: "\n").suffix(5)
+        if !tail.isEmpty { text += "; its standard error ends: " + tail.joined(separator: " | ") }
+        return text
+    }
+}
+
+/// An engine that can fail as a whole (one in another process). After a fault,
+/// ``apply(_:)`` returns no observations and the harness reports the fault.
+public protocol EngineFaultReporting: AnyObject {
+    /// The first fault, or nil while the engine answers properly.
+    var fault: EngineFault? { get }
+}
+
+/// An engine that answers faster when it is told the commands ahead of time
+/// (one in another process: one write and one read for a whole list).
+public protocol PipeliningWindowSystem: WindowSystem {
+    /// The commands about to be applied, in order, each followed by a call to
+    /// ``WindowSystem/snapshot()`` when `snapshots`.
+    func pipeline(_ commands: [Command], snapshots: Bool)
+}

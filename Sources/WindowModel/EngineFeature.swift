@@ -1,0 +1,178 @@
+/// A part of the semantics an engine may implement. An engine declares the
+/// features it has (over the engine protocol, or in ``EngineFactory/features``);
+/// the harness then never sends it a command that needs one it lacks.
+///
+/// The words are the protocol's (`docs/engine-protocol.md`); each feature's
+/// ``commands`` and ``rules`` say what it covers.
+public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable {
+    /// Windows in `main`: create (without `root`), show, hide, release, `set W frame`,
+    /// `set W hidden`, `order`, the visibility notifications.
+    case windows
+    /// Window levels other than 0: `level L` on `window`, `set W level`.
+    case levels
+    /// The key window: `makeKey`, `makeKeyAndVisible`, `keyWindow`, key notifications.
+    case key
+    /// Views: `root`, `view`, `remove`, `front`, `back`, and `set` on views.
+    case views
+    /// `set T origin X Y` (bounds origins).
+    case boundsOrigin = "bounds-origin"
+    /// `set T alpha A`.
+    case alpha
+    /// `set T interaction on|off`.
+    case interaction
+    /// `set W passthrough on|off`.
+    case passthrough
+    /// `touch ID began|moved|ended|cancelled`, and touch cancellation by other commands.
+    case touches
+    /// `press KEY`.
+    case presses
+    /// `hit X Y`: what a touch would hit.
+    case hit
+    /// `convert X Y from A to B`.
+    case convert
+    /// Scenes other than `main`: `scene NAME`.
+    case scenes
+
+    public static func < (a: EngineFeature, b: EngineFeature) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Every feature: what the built-in engines implement.
+    public static let all = Set(allCases)
+
+    /// The statements (first words of `.wls` statements) this feature adds.
+    public var commands: [String] {
+        switch self {
+        case .windows: return ["window", "show", "hide", "release", "set W frame", "set W hidden", "order"]
+        case .levels: return ["window … level L", "set W level"]
+        case .key: return ["makeKey", "makeKeyAndVisible", "keyWindow"]
+        case .views: return ["window … root", "view", "remove", "front", "back", "set V …"]
+        case .boundsOrigin: return ["set T origin"]
+        case .alpha: return ["set T alpha"]
+        case .interaction: return ["set T interaction"]
+        case .passthrough: return ["set W passthrough"]
+        case .touches: return ["touch"]
+        case .presses: return ["press"]
+        case .hit: return ["hit"]
+        case .convert: return ["convert"]
+        case .scenes: return ["scene", "… in SCENE"]
+        }
+    }
+
+    /// The SEMANTICS.md rules an engine with this feature must follow.
+    public var rules: [String] {
+        switch self {
+        case .windows: return ["G1", "G2", "G3", "S1", "W1", "W3", "W4", "W5", "W7", "W9", "N1", "N2", "Q1"]
+        case .levels: return ["W2", "W3", "W6"]
+        case .key: return ["K1", "K2", "K3", "K4", "N2", "Q2"]
+        case .views: return ["W8", "V1", "V2", "V3", "V4", "H3", "H4"]
+        case .boundsOrigin: return ["G4"]
+        case .alpha: return ["G5", "H2"]
+        case .interaction: return ["H1"]
+        case .passthrough: return ["T2"]
+        case .touches: return ["T1", "T3", "T4", "T5"]
+        case .presses: return ["K1"]
+        case .hit: return ["H1", "H5", "H6", "T6"]
+        case .convert: return ["Q3", "G4"]
+        case .scenes: return ["S1", "S2"]
+        }
+    }
+
+    /// The features `command` needs. A `window … root` needs ``views``; a level
+    /// other than 0 needs ``levels``; expectations need nothing.
+    public static func required(by command: Command) -> Set<EngineFeature> {
+        switch command {
+        case .createScene: return [.scenes]
+        case let .createWindow(_, _, _, level, root):
+            var needed: Set<EngineFeature> = [.windows]
+            if level.bitPattern != 0 { needed.insert(.levels) }
+            if root { needed.insert(.views) }
+            return needed
+        case .createView, .remove, .bringToFront, .sendToBack: return [.views]
+        case .show, .hide, .release, .setFrame, .setHidden, .order: return [.windows]
+        case .makeKey, .makeKeyAndVisible, .keyWindow: return [.key]
+        case .setBoundsOrigin: return [.boundsOrigin]
+        case .setAlpha: return [.alpha]
+        case .setInteraction: return [.interaction]
+        case .setLevel: return [.levels]
+        case .setPassthrough: return [.passthrough]
+        case .touchBegan, .touchMoved, .touchEnded, .touchCancelled: return [.touches]
+        case .press: return [.presses]
+        case .hit: return [.hit]
+        case .convert: return [.convert]
+        case .expect, .expectNothing: return []
+        }
+    }
+
+    /// Parses a space-separated list of feature words (`all` means every one).
+    /// Returns the unknown words instead when there are any.
+    public static func parseList<S: Sequence>(_ words: S) -> Result<Set<EngineFeature>, UnknownFeatures>
+        where S.Element: StringProtocol
+    {
+        var features: Set<EngineFeature> = []
+        var unknown: [String] = []
+        for word in words {
+            if word == "all" {
+                features.formUnion(all)
+            } else if let feature = EngineFeature(rawValue: String(word)) {
+                features.insert(feature)
+            } else {
+                unknown.append(String(word))
+            }
+        }
+        return unknown.isEmpty ? .success(features) : .failure(UnknownFeatures(words: unknown))
+    }
+
+    /// Feature words that are not in this version's list.
+    public struct UnknownFeatures: Error, Hashable, Sendable {
+        public var words: [String]
+    }
+}
+
+extension Set where Element == EngineFeature {
+    /// The features as words, in the documented order (`windows levels key`).
+    public var words: String { sorted().map(\.rawValue).joined(separator: " ") }
+}
+
+/// Fits a command list to an engine's features, one command at a time: a
+/// `window … root` loses its root view when views are missing; a command that
+/// needs a missing feature, or that names something an earlier skip left out
+/// (a view in a skipped window), is skipped.
+///
+/// ```swift
+/// var filter = FeatureFilter(features: [.windows, .hit])
+/// filter.admit(.createWindow(name: "a", scene: "main", frame: Rect(0, 0, 9, 9), level: 0, withRootView: true))
+/// // the same window without its root view
+/// filter.admit(.setAlpha(target: "a", alpha: 0))   // nil: skipped
+/// ```
+public struct FeatureFilter: Sendable {
+    public let features: Set<EngineFeature>
+    private var validator = CommandValidator()
+    /// Statements skipped so far, and the features they needed that were missing.
+    public private(set) var skipped = 0
+    public private(set) var missing: Set<EngineFeature> = []
+
+    public init(features: Set<EngineFeature>) {
+        self.features = features
+    }
+
+    /// Whether this filter lets every command through unchanged.
+    public var isComplete: Bool { features.isSuperset(of: EngineFeature.all) }
+
+    /// The command to send in place of `command` (itself, or a reduced form), or
+    /// nil when it is skipped. Expectations pass unchanged.
+    public mutating func admit(_ command: Command) -> Command? {
+        if command.isExpectation { return command }
+        var sent = command
+        if case let .createWindow(name, scene, frame, level, true) = command, !features.contains(.views) {
+            sent = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
+        }
+        let lacking = EngineFeature.required(by: sent).subtracting(features)
+        guard lacking.isEmpty, (try? validator.validate(sent)) != nil else {
+            skipped += 1
+            missing.formUnion(lacking)
+            return nil
+        }
+        return sent
+    }
+}
