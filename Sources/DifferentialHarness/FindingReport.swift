@@ -28,11 +28,13 @@ extension Finding {
             let observed = run.trace[commands.count - 1 + offset]
             body.append(contentsOf: observed.isEmpty ? [.expectNothing] : observed.map { .expect($0.description) })
         }
-        let first = reproduced ? "# windowlab: engines disagree at the last statement before the final queries."
-            : "# windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it ran "
+        let first = !reproduced ? nil : divergence.fault != nil
+            ? "# windowlab: an engine failed (\(divergence.fault!.kind.rawValue)) at the last statement before the final queries."
+            : "# windowlab: engines disagree at the last statement before the final queries."
+        let firstLine = first ?? "# windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it ran "
             + "again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
         var header = [
-            first,
+            firstLine,
             "# " + (origin ?? defaultOrigin),
             "# group: \(signature); shrunk from \(originalLength) to \(commands.count) commands",
             "# \(divergence.summary)",

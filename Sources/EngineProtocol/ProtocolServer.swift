@@ -14,9 +14,28 @@ import WindowModel
 /// ```
 public struct ProtocolServer {
     public let engine: EngineFactory
+    /// A fault to commit at the first statement with this first word, to see how
+    /// the harness reports faults (`windowlab serve --fault crash:hit`).
+    public var injectedFault: (kind: EngineFault.Kind, keyword: String)?
 
     public init(engine: EngineFactory) {
         self.engine = engine
+    }
+
+    /// The fault kinds `--fault` can inject.
+    public static let injectableFaults: [EngineFault.Kind] = [.crash, .exit, .hang, .garbage, .error]
+
+    /// Commits the injected fault (crash, exit and hang do not return).
+    private func commitFault(_ kind: EngineFault.Kind, _ out: inout BufferedOutput) {
+        FileHandle.standardError.write(Data("serve: injecting a \(kind.rawValue) fault\n".utf8))
+        out.flush()
+        switch kind {
+        case .crash: kill(getpid(), SIGSEGV)
+        case .exit: exit(3)
+        case .hang: while true { sleep(60) }
+        case .garbage: out.write("this is not an observation")
+        default: out.write("error injected fault")
+        }
     }
 
     /// Serves until the input ends (status 0) or the handshake fails (status 2).
@@ -57,6 +76,10 @@ public struct ProtocolServer {
                 out.write("error the handshake was already done")
                 continue
             default:
+                if let (kind, keyword) = injectedFault, request.split(separator: " ").first.map(String.init) == keyword {
+                    commitFault(kind, &out)
+                    if kind == .error { continue }
+                }
                 do {
                     if let command = try reader.read(request, line: number), !command.isExpectation {
                         let missing = EngineFeature.required(by: command).subtracting(engine.features)

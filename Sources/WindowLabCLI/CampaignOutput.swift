@@ -56,7 +56,7 @@ final class FindingWriter: Sendable {
     var savedCount: Int { savedPaths.count }
 
     func save(_ finding: Finding) {
-        let kind = finding.reproduced ? "divergence" : "nondeterministic"
+        let kind = !finding.reproduced ? "nondeterministic" : finding.divergence.fault != nil ? "fault" : "divergence"
         let path = "\(directory)/\(kind)-\(finding.caseSeed).wls"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -31,7 +31,15 @@ struct Serve: ParsableCommand {
                                valueName: "words"))
     var features: String?
 
+    @Option(help: ArgumentHelp("Misbehave at the first statement starting with WORD, to see how the harness "
+                               + "reports it: crash, exit, hang, garbage or error (e.g. crash:hit).",
+                               valueName: "kind:word"))
+    var fault: String?
+
     func validate() throws {
+        if let fault, injected(fault) == nil {
+            throw ValidationError("--fault takes KIND:WORD with KIND one of crash, exit, hang, garbage, error (e.g. crash:hit)")
+        }
         guard ["reference", "indexed"].contains(engine) else {
             throw ValidationError("serve takes --engine reference or --engine indexed, not '\(engine)'")
         }
@@ -43,14 +51,22 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        var factory = try EngineCatalog.checked(mutant: mutant).first { $0.name.hasPrefix(engine) }
-            ?? EngineCatalog.engines[0]
-        if mutant != nil && engine == "indexed" { factory = try EngineCatalog.checked(mutant: mutant)[1] }
+        let candidates = try EngineCatalog.checked(mutant: engine == "indexed" ? mutant : nil)
+        var factory = engine == "reference" ? candidates[0] : candidates[1]
         if let features, case let .success(declared) = EngineFeature.parseList(Self.words(features)) {
             factory = EngineFactory(name: factory.name, features: declared, make: factory.make)
         }
-        let status = ProtocolServer(engine: factory).serve()
+        var server = ProtocolServer(engine: factory)
+        server.injectedFault = fault.flatMap(injected)
+        let status = server.serve()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    private func injected(_ text: String) -> (EngineFault.Kind, String)? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let kind = EngineFault.Kind(rawValue: parts[0]),
+              ProtocolServer.injectableFaults.contains(kind), !parts[1].isEmpty else { return nil }
+        return (kind, parts[1])
     }
 
     private static func words(_ text: String) -> [Substring] {

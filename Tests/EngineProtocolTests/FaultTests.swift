@@ -1,0 +1,60 @@
+import DifferentialHarness
+import EngineProtocol
+import Foundation
+import ScenarioLanguage
+import Synchronization
+import Testing
+import WindowModel
+
+/// Engines that crash, exit, hang, write garbage or answer `error`: each is a
+/// finding with the statement that caused it, never a hang or a crash of ours.
+@Suite("Engine protocol: faults", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))
+struct FaultTests {
+    static let commands = try! ScenarioParser().parse("""
+        window a frame 0 0 100 100 root
+        makeKeyAndVisible a
+        hit 5 5
+        order
+        """).commands
+
+    @Test("each fault is reported at the statement that caused it, batched or one at a time",
+          arguments: [EngineFault.Kind.crash, .exit, .hang, .garbage, .error])
+    func faultIsReported(kind: EngineFault.Kind) throws {
+        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault \(kind.rawValue):hit"), timeout: 1)
+        let result = DifferentialRunner.run(Self.commands, engines: [Binary.reference, faulty])
+        let divergence = try #require(result.divergence)
+        #expect(divergence.commandIndex == 2)
+        #expect(divergence.fault?.kind == kind)
+        #expect(divergence.aspect == "\(kind.rawValue) of indexed" || divergence.aspect == "\(kind.rawValue) of reference")
+        #expect(divergence.fault?.statement == "hit 5 5 in main")
+        if kind != .garbage && kind != .error {
+            #expect(divergence.fault?.standardErrorTail.contains("injecting a \(kind.rawValue) fault") == true)
+        }
+        // Not batched: the same fault at the same statement.
+        var session = LockstepSession(engines: [Binary.reference, faulty])
+        for command in Self.commands { session.run(command) }
+        #expect(session.divergence?.fault?.kind == kind)
+        #expect(session.divergence?.commandIndex == 2)
+        // The next instance starts a fresh process, which works until its own hit.
+        let next = faulty.make()
+        #expect(next.apply(Self.commands[0]).isEmpty)
+        #expect((next as? EngineFaultReporting)?.fault == nil)
+    }
+
+    @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
+    func campaignContinues() throws {
+        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 2)
+        let campaign = DifferentialCampaign(seed: 11, seconds: 3, jobs: 1, engines: [Binary.reference, faulty],
+                                            profile: .small, maxFindings: 2, shrinkSeconds: 20)
+        let saved = Mutex<[Finding]>([])
+        let totals = campaign.run(progress: { _ in }, found: { finding in saved.withLock { $0.append(finding) } })
+        let findings = saved.withLock { $0 }
+        #expect(totals.divergences > 1)
+        #expect(totals.cases > (totals.casesToFirstDivergence ?? .max))
+        let finding = try #require(findings.first)
+        #expect(finding.divergence.fault?.kind == .crash)
+        #expect(finding.signature == "convert crash of reference")
+        #expect(finding.commands.count <= 3)
+        #expect(finding.commands.last.map { if case .convert = $0 { true } else { false } } == true)
+    }
+}

@@ -1,0 +1,89 @@
+import DifferentialHarness
+import EngineProtocol
+import Foundation
+import IndexedEngine
+import ReferenceModel
+import ScenarioLanguage
+import Testing
+import WindowModel
+
+/// The binary `swift test` builds, which speaks the protocol with `serve`.
+enum Binary {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let windowlab = root.appendingPathComponent(".build/debug/windowlab").path
+    static var built: Bool { FileManager.default.isExecutableFile(atPath: windowlab) }
+    static func serve(_ arguments: String = "") -> String { "'\(windowlab)' serve \(arguments)" }
+    static let reference = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+}
+
+@Suite("Engine protocol: process engines", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))
+struct ProcessEngineTests {
+    @Test("the indexed engine behind the protocol agrees with the reference on generated cases, batched or not")
+    func servedEngineAgrees() throws {
+        let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed"))
+        #expect(served.name == "indexed")
+        #expect(served.features == EngineFeature.all)
+        for seed: UInt64 in 0..<12 {
+            var generator = CommandGenerator(seed: seed, configuration: .init(length: 150, swarm: seed % 2 == 0))
+            let commands = generator.generate()
+            let batched = DifferentialRunner.run(commands, engines: [Binary.reference, served])
+            #expect(batched.divergence == nil, "seed \(seed): \(String(describing: batched.divergence))")
+            #expect(batched.commandsRun == commands.count)
+            // One at a time: a session fed command by command does no read-ahead.
+            var session = LockstepSession(engines: [Binary.reference, served])
+            for command in commands { session.run(command) }
+            #expect(session.agrees)
+        }
+    }
+
+    @Test("a broken engine behind the protocol is caught and shrunk like an in-process one")
+    func servedMutantIsCaught() throws {
+        let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant alphaThresholdInclusive"))
+        var found: Finding?
+        for seed: UInt64 in 0..<300 where found == nil {
+            var generator = CommandGenerator(seed: seed)
+            let commands = generator.generate()
+            if let divergence = DifferentialRunner.run(commands, engines: [Binary.reference, broken]).divergence {
+                found = Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small,
+                                          engines: [Binary.reference, broken])
+            }
+        }
+        let finding = try #require(found)
+        #expect(finding.commands.count < 12)
+        #expect(finding.reproduced)
+    }
+
+    @Test("a partial engine is sent only what it declared and agrees on the rest")
+    func partialEngine() throws {
+        let partial = try ProcessEngines.factory(command: Binary.serve("--features 'windows levels key hit'"))
+        #expect(partial.features == [.windows, .levels, .key, .hit])
+        var skipped = 0
+        for seed: UInt64 in 0..<8 {
+            let session = GenerationProfile.small.session(seed: seed, engines: [Binary.reference, partial])
+            #expect(session.agrees, "seed \(seed): \(String(describing: session.divergence))")
+            #expect(session.commands.allSatisfy { EngineFeature.required(by: $0).isSubset(of: partial.features) })
+            skipped += session.skipped
+        }
+        // Scale cases use every kind of command; the session skips what the engine lacks.
+        let crowd = GenerationProfile.crowd.session(seed: 5, engines: [Binary.reference, partial])
+        #expect(crowd.agrees)
+        #expect(crowd.skipped > 0 || skipped >= 0)
+    }
+
+    @Test("handshakes that fail say why", arguments: [
+        ("echo 'hello 2 x windows'; echo ok", "speaks protocol version 2"),
+        ("echo 'hello 1 x windows teleport'; echo ok", "unknown feature(s) teleport"),
+        ("echo 'hello 1 x'; echo ok", "declares no features"),
+        ("echo nonsense; echo ok", "expected `hello 1 NAME FEATURE"),
+        ("exit 0", "exited with status 0"),
+        ("echo oops >&2; exit 7", "oops"),
+    ])
+    func badHandshakes(script: String, reason: String) {
+        #expect {
+            _ = try ProcessEngines.factory(command: "read line; \(script)", timeout: 2)
+        } throws: { error in
+            String(describing: error).contains(reason)
+        }
+    }
+}
