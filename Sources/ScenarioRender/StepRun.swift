@@ -52,12 +52,16 @@ struct StepRun {
         var run = StepRun(step: 0, stepCount: indices.count, statement: nil, reference: reference, answers: nothing,
                           actedScene: mainSceneName, eventPoint: nil, eventScene: nil, scenes: [mainSceneName])
         let target = requested ?? indices.count
+        // An engine that lacks a feature is not sent what needs it (nor is the layout's model).
+        var filter = FeatureFilter(features: engines.sharedFeatures)
         for (offset, index) in indices.enumerated() where offset < target {
             let statement = scenario.statements[index]
             let acted = context.scene(actedOnBy: statement.command)
-            let referenceObservations = reference.apply(statement.command)
-            context.record(statement.command, observations: referenceObservations)
-            let results = systems.map { $0.apply(statement.command) }
+            let sent = filter.admit(statement.command)
+            let command = sent ?? .expectNothing
+            let referenceObservations = reference.apply(command)
+            context.record(command, observations: referenceObservations)
+            let results = systems.map { $0.apply(command) }
             run.step = offset + 1
             run.statement = statement
             run.actedScene = acted

@@ -207,7 +207,24 @@ struct CorpusReplay: ParsableCommand {
 
     @Argument(help: "Packs to replay.") var packs: [String]
 
+    @Option(help: ArgumentHelp(EngineCatalog.help + " The reference model is always first; default: reference "
+                               + "and indexed.", valueName: "name"))
+    var engine: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
+    var engineTimeout: Double = 5
+
+    func validate() throws { try EngineCatalog.validate(engine) }
+
     func run() throws {
+        let chosen: [EngineFactory]
+        do {
+            chosen = engine.isEmpty ? EngineCatalog.engines
+                : try EngineCatalog.resolve(engine, timeout: engineTimeout, withReference: true)
+        } catch {
+            complain("\(error)")
+            throw ExitCode(2)
+        }
         var entries = 0, commands = 0, unsupported = 0, divergences = 0
         for path in packs {
             let reading: PackReading
@@ -221,7 +238,7 @@ struct CorpusReplay: ParsableCommand {
             for (index, entry) in reading.pack.entries.enumerated() {
                 entries += 1
                 if (index + 1) % 100 == 0 || index + 1 == total { complain("\(path): \(index + 1)/\(total) entries") }
-                let replay = CorpusEntryReplay(entry, engines: EngineCatalog.engines)
+                let replay = CorpusEntryReplay(entry, engines: chosen)
                 commands += replay.commands
                 switch replay {
                 case .unsupportedVersion: unsupported += 1
@@ -233,7 +250,7 @@ struct CorpusReplay: ParsableCommand {
                 }
             }
         }
-        let engines = EngineCatalog.engines.map(\.name).joined(separator: ", ")
+        let engines = chosen.map(\.name).joined(separator: ", ")
         print("replay: \(entries) entries, \(commands) commands on \(engines); "
             + "\(unsupported) of another encoding version; \(divergences) divergences")
         if divergences > 0 { throw ExitCode(1) }

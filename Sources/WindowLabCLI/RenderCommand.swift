@@ -57,22 +57,28 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The scene to draw (default: the scene the step acts on).", valueName: "name"))
     var scene: String?
 
-    @Option(help: ArgumentHelp("Whose answers to show: \(EngineCatalog.names.joined(separator: ", ")).",
+    @Option(help: ArgumentHelp("Whose answers to show. " + EngineCatalog.help + " (default: reference)",
                                valueName: "name"))
-    var engine: String = "reference"
+    var engine: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
+    var engineTimeout: Double = 5
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
     var output: String
 
     func validate() throws {
         if step != nil && line != nil { throw ValidationError("give --step or --line, not both") }
-        guard EngineCatalog.select(engine) != nil else {
-            throw ValidationError("unknown engine '\(engine)'; choose one of: \(EngineCatalog.names.joined(separator: ", "))")
-        }
+        try EngineCatalog.validate(engine)
     }
 
     func run() throws {
-        let engines = EngineCatalog.select(engine) ?? []
+        let engines: [EngineFactory]
+        do {
+            engines = try EngineCatalog.resolve(engine.isEmpty ? ["reference"] : engine, timeout: engineTimeout)
+        } catch {
+            fail("\(error)")
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioParser().parseFile(atPath: file)
