@@ -13,6 +13,6 @@ struct WindowLab: ParsableCommand {
               windowlab run --engine all Examples/*.wls
               windowlab check --time 60
             """,
-        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self, Serve.self, CrashProbe.self]
+        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self, Serve.self, Export.self, CrashProbe.self]
     )
 }
