@@ -22,7 +22,10 @@ final class EngineProcess {
     private var input: Int32
     private let output: Int32
     private let errors: Int32
+    /// Bytes read and not yet taken as lines: `pending[pendingStart...]`.
     private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     private var errorTail: [UInt8] = []
     private var outputClosed = false
     private var exited = false
@@ -85,65 +88,97 @@ final class EngineProcess {
     /// - Parameter timeout: seconds allowed for each answer, counted from the
     ///   previous one (or from the start).
     func exchange(_ requests: [String], timeout: Double) -> [[String]] {
-        guard fault == nil else { return [] }
-        var outgoing: [UInt8] = []
-        for request in requests {
-            outgoing.append(contentsOf: request.utf8)
-            outgoing.append(0x0A)
-        }
-        var written = 0
         var answers: [[String]] = []
         answers.reserveCapacity(requests.count)
+        _ = exchange(requests, timeout: timeout) { _, lines in answers.append(lines) }
+        return answers
+    }
+
+    /// As ``exchange(_:timeout:)``, handing each answer to `onAnswer` (with its
+    /// request's index) as soon as it is complete, so the caller works on early
+    /// answers while the engine computes later ones. Returns how many were complete.
+    func exchange(_ requests: [String], timeout: Double, onAnswer: (Int, [String]) -> Void) -> Int {
+        exchange(count: requests.count, text: { requests[$0] }, timeout: timeout, onAnswer: onAnswer)
+    }
+
+    /// As ``exchange(_:timeout:onAnswer:)`` with request `i`'s line made by `text(i)`
+    /// only when it is about to be written: a long batch is written in pieces, so
+    /// the engine starts on the first while the rest are made.
+    func exchange(count: Int, text: (Int) -> String, timeout: Double, onAnswer: (Int, [String]) -> Void) -> Int {
+        guard fault == nil else { return 0 }
+        var outgoing: [UInt8] = []
+        var encoded = 0
+        func encodeMore() {
+            let end = min(count, encoded + 32)
+            while encoded < end {
+                outgoing.append(contentsOf: text(encoded).utf8)
+                outgoing.append(0x0A)
+                encoded += 1
+            }
+        }
+        encodeMore()
+        let requestCount = count
+        var written = 0
+        var completed = 0
         var current: [String] = []
         var deadline = Date().addingTimeInterval(timeout)
         func fail(_ kind: EngineFault.Kind, _ message: String) {
-            let index = min(answers.count, requests.count - 1)
-            fault = EngineFault(kind: kind, message: message, statement: requests.isEmpty ? nil : requests[index],
+            let index = min(completed, requestCount - 1)
+            fault = EngineFault(kind: kind, message: message, statement: requestCount == 0 ? nil : text(index),
                                 standardErrorTail: standardErrorTail)
         }
-        while answers.count < requests.count {
+        while completed < requestCount {
             // Complete lines already read.
-            while let newline = pending.firstIndex(of: 0x0A) {
-                var line = Array(pending[..<newline])
-                pending.removeSubrange(...newline)
-                if line.last == 0x0D { line.removeLast() }
-                let text = String(decoding: line, as: UTF8.self)
-                if text == "ok" {
-                    answers.append(current)
+            while let newline = pending[pendingStart...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > pendingStart && pending[end - 1] == 0x0D { end -= 1 }
+                let isOK = end - pendingStart == 2 && pending[pendingStart] == 0x6F && pending[pendingStart + 1] == 0x6B
+                let text = isOK ? "ok" : String(decoding: pending[pendingStart..<end], as: UTF8.self)
+                pendingStart = newline + 1
+                if isOK {
+                    onAnswer(completed, current)
+                    completed += 1
                     current = []
                     deadline = Date().addingTimeInterval(timeout)
-                    if answers.count == requests.count { return answers }
+                    if completed == requestCount { return completed }
                 } else if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
                     fail(.error, "the engine answered `\(text)`")
-                    return answers
+                    return completed
                 } else {
                     guard current.count < Self.maxAnswerLines else {
                         fail(.garbage, "the engine wrote more than \(Self.maxAnswerLines) lines for one statement")
-                        return answers
+                        return completed
                     }
                     current.append(text)
                 }
             }
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
             guard pending.count <= Self.maxLineBytes else {
                 fail(.garbage, "the engine wrote a line longer than \(Self.maxLineBytes) bytes")
-                return answers
+                return completed
             }
             if outputClosed {
                 let ended = waitForExit()
                 fail(ended.crashed ? .crash : .exit, "the engine \(ended.text) before answering")
-                return answers
+                return completed
             }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 fail(.hang, "the engine gave no complete answer within \(NumberText.format(timeout)) s")
                 terminate()
-                return answers
+                return completed
+            }
+            if written == outgoing.count && encoded < requestCount {
+                outgoing.removeAll(keepingCapacity: true)
+                written = 0
+                encodeMore()
             }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: written < outgoing.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
             let ready = poll(&fds, 3, Int32(min(remaining * 1000, 1000).rounded(.up)))
-            if ready < 0 && errno != EINTR { fail(.garbage, "poll failed: \(String(cString: strerror(errno)))"); return answers }
+            if ready < 0 && errno != EINTR { fail(.garbage, "poll failed: \(String(cString: strerror(errno)))"); return completed }
             if fds[2].revents != 0 && written < outgoing.count {
                 let n = outgoing.withUnsafeBytes { write(input, $0.baseAddress! + written, outgoing.count - written) }
                 if n > 0 {
@@ -155,7 +190,7 @@ final class EngineProcess {
             if fds[1].revents != 0 { drainErrors() }
             if fds[0].revents != 0 { readOutput() }
         }
-        return answers
+        return completed
     }
 
     /// Records a fault found by the caller (an answer that is not the protocol) and stops the process.
@@ -166,11 +201,10 @@ final class EngineProcess {
     }
 
     private func readOutput() {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = read(output, &buffer, buffer.count)
+            let n = read(output, &readBuffer, readBuffer.count)
             if n > 0 {
-                pending += buffer[0..<n]
+                pending += readBuffer[0..<n]
                 if pending.count > Self.maxLineBytes { return }
             } else if n == 0 {
                 outputClosed = true

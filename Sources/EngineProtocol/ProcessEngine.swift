@@ -15,11 +15,14 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     let pool: ProcessEnginePool
     private var connection: EngineProcess?
     private var needsReset: Bool
-    /// Answers read ahead by ``pipeline(_:snapshots:)``, oldest first.
-    private var queue: [(request: String, lines: [String])] = []
+    /// Answers read ahead by ``pipeline(_:snapshots:)``, parsed, oldest first.
+    private var queue: [(request: Request, answer: Result<Answer, EngineFault>)] = []
     private var queueStart = 0
     private var queuedFault: EngineFault?
     public private(set) var fault: EngineFault?
+    /// The last snapshot's lines and what they said: most commands change no
+    /// scene's order or key window, so most snapshots need no parsing.
+    private var lastSnapshot: (lines: [String], scenes: [SceneSnapshot]) = ([], [])
 
     init(name: String, pool: ProcessEnginePool, connection: EngineProcess?, fault: EngineFault?, needsReset: Bool) {
         engineName = name
@@ -35,62 +38,67 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
         }
     }
 
-    public func apply(_ command: Command) -> [Observation] {
-        guard !command.isExpectation, let lines = answer(ScenarioPrinter.wireLine(command)) else { return [] }
-        var observations: [Observation] = []
-        observations.reserveCapacity(lines.count)
-        for line in lines {
-            do {
-                observations.append(try ObservationParser.parse(line))
-            } catch {
-                garbage("wrote `\(line.prefix(200))`, which is not an observation: \(error.reason)",
-                        ScenarioPrinter.wireLine(command))
-                return []
+    /// What was asked: kept with read-ahead answers, to check they are taken in order.
+    enum Request: Equatable {
+        case command(Command)
+        case snapshot
+        case invariants
+
+        var text: String {
+            switch self {
+            case let .command(command): return ScenarioPrinter.wireLine(command)
+            case .snapshot: return "snapshot"
+            case .invariants: return "invariants"
             }
+        }
+    }
+
+    /// An answer, parsed.
+    enum Answer {
+        case observations([Observation])
+        case scenes([SceneSnapshot])
+        case violations([String])
+    }
+
+    public func apply(_ command: Command) -> [Observation] {
+        guard !command.isExpectation, case let .observations(observations)? = answer(.command(command)) else {
+            return []
         }
         return observations
     }
 
     public func snapshot() -> [SceneSnapshot] {
-        guard let lines = answer("snapshot") else { return [] }
-        var scenes: [SceneSnapshot] = []
-        for line in lines {
-            switch try? ObservationParser.parse(line) {
-            case let .order(scene, windows)?:
-                scenes.append(SceneSnapshot(scene: scene, order: windows, keyWindow: nil))
-            case let .keyWindow(scene, window)? where scenes.last?.scene == scene:
-                scenes[scenes.count - 1].keyWindow = window
-            default:
-                garbage("wrote `\(line.prefix(200))` in a snapshot, where only `order SCENE: …` and "
-                        + "`keyWindow SCENE -> W` lines, in pairs, belong", "snapshot")
-                return []
-            }
-        }
+        guard case let .scenes(scenes)? = answer(.snapshot) else { return [] }
         return scenes
     }
 
     public func invariantViolations() -> [String] {
         if let fault { return ["engine fault: \(fault)"] }
-        guard pool.hello.answersInvariants, let lines = answer("invariants", queued: false) else { return [] }
-        return lines.map { $0.hasPrefix("violation ") ? String($0.dropFirst(10)) : $0 }
+        guard pool.hello.answersInvariants, case let .violations(lines)? = answer(.invariants, queued: false) else {
+            return []
+        }
+        return lines
     }
 
     /// Sends every command (each followed by `snapshot` when `snapshots`) in one
-    /// write and reads every answer in one go; the calls to ``apply(_:)`` and
-    /// ``snapshot()`` that follow, in the same order, take their answers from
-    /// what was read. A fault part-way surfaces at the statement that caused it.
+    /// write and reads every answer, parsing each as it arrives while the engine
+    /// works on the next; the calls to ``apply(_:)`` and ``snapshot()`` that
+    /// follow, in the same order, take their answers from what was read. A fault
+    /// part-way surfaces at the statement that caused it.
     public func pipeline(_ commands: [Command], snapshots: Bool) {
         guard fault == nil, queuedFault == nil, let connection else { return }
-        var requests: [String] = []
+        var requests: [Request] = []
         requests.reserveCapacity(commands.count * (snapshots ? 2 : 1) + 1)
         for command in commands where !command.isExpectation {
-            requests.append(ScenarioPrinter.wireLine(command))
-            if snapshots { requests.append("snapshot") }
+            requests.append(.command(command))
+            if snapshots { requests.append(.snapshot) }
         }
-        let answers = send(requests, on: connection)
         queue.removeFirst(queueStart)
         queueStart = 0
-        queue += zip(requests, answers).map { ($0, $1) }
+        queue.reserveCapacity(requests.count)
+        send(requests, on: connection) { index, lines in
+            queue.append((requests[index], parse(lines, answering: requests[index])))
+        }
         queuedFault = connection.fault
     }
 
@@ -98,54 +106,106 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
 
     /// The answer to one request, from the read-ahead queue or a round trip; nil
     /// (and ``fault`` set) when there is none.
-    private func answer(_ request: String, queued: Bool = true) -> [String]? {
+    private func answer(_ request: Request, queued: Bool = true) -> Answer? {
         guard fault == nil else { return nil }
         if queued && queueStart < queue.count {
-            let (queued, lines) = queue[queueStart]
+            let (asked, answer) = queue[queueStart]
             queueStart += 1
-            guard queued == request else {
+            guard asked == request else {
                 fault = EngineFault(kind: .error, message: "the harness asked out of step with its read-ahead "
-                                    + "(`\(request)` after queuing `\(queued)`); a harness bug", statement: request)
+                                    + "(`\(request.text)` after queuing `\(asked.text)`); a harness bug",
+                                    statement: request.text)
                 return nil
             }
-            return lines
+            return settle(answer)
         }
         if let queuedFault {
             // Not queued (invariants): the engine is waiting to fail at a later
             // statement; say nothing now, so the fault is reported where it happened.
-            if !queued { return [] }
+            if !queued { return .violations([]) }
             fault = queuedFault
             return nil
         }
         guard let connection else { return nil }
-        let answers = send([request], on: connection)
-        guard let lines = answers.first else {
+        var got: Result<Answer, EngineFault>?
+        send([request], on: connection) { _, lines in got = parse(lines, answering: request) }
+        guard let got else {
             fault = connection.fault
             return nil
         }
-        return lines
+        return settle(got)
     }
 
-    /// Sends requests, with a `reset` first when this process served an earlier instance.
-    private func send(_ requests: [String], on connection: EngineProcess) -> [[String]] {
-        var batch = requests
-        if needsReset { batch.insert("reset", at: 0) }
-        var answers = connection.exchange(batch, timeout: pool.timeout)
-        if needsReset {
-            guard let reset = answers.first else { return [] }
-            needsReset = false
-            answers.removeFirst()
-            if !reset.isEmpty {
-                connection.fail(.garbage, "answered `reset` with `\(reset[0].prefix(200))` before `ok`", "reset")
-                return []
-            }
+    /// The answer, or nil with ``fault`` set (and the process stopped) when it was garbage.
+    private func settle(_ answer: Result<Answer, EngineFault>) -> Answer? {
+        switch answer {
+        case let .success(parsed):
+            return parsed
+        case var .failure(problem):
+            problem.standardErrorTail = connection?.standardErrorTail ?? ""
+            fault = problem
+            connection?.terminate()
+            return nil
         }
-        return answers
     }
 
-    private func garbage(_ what: String, _ statement: String) {
-        fault = EngineFault(kind: .garbage, message: "the engine " + what, statement: statement,
-                            standardErrorTail: connection?.standardErrorTail ?? "")
-        connection?.terminate()
+    /// Sends requests, with a `reset` first when this process served an earlier
+    /// instance, handing each answer (but the reset's) to `onAnswer`.
+    private func send(_ requests: [Request], on connection: EngineProcess, onAnswer: (Int, [String]) -> Void) {
+        let offset = needsReset ? 1 : 0
+        needsReset = false
+        let text = { (index: Int) in index < offset ? "reset" : requests[index - offset].text }
+        _ = connection.exchange(count: requests.count + offset, text: text, timeout: pool.timeout) { index, lines in
+            guard index >= offset else {
+                if let first = lines.first {
+                    connection.fail(.garbage, "answered `reset` with `\(first.prefix(200))` before `ok`", "reset")
+                }
+                return
+            }
+            onAnswer(index - offset, lines)
+        }
+    }
+
+    /// Reads one answer's lines as the request's kind of answer.
+    private func parse(_ lines: [String], answering request: Request) -> Result<Answer, EngineFault> {
+        if request == .snapshot && lines == lastSnapshot.lines { return .success(.scenes(lastSnapshot.scenes)) }
+        let answer = Self.parse(lines, answering: request)
+        if request == .snapshot, case let .success(.scenes(scenes)) = answer { lastSnapshot = (lines, scenes) }
+        return answer
+    }
+
+    static func parse(_ lines: [String], answering request: Request) -> Result<Answer, EngineFault> {
+        func garbage(_ what: String) -> Result<Answer, EngineFault> {
+            .failure(EngineFault(kind: .garbage, message: "the engine " + what, statement: request.text))
+        }
+        switch request {
+        case .command:
+            var observations: [Observation] = []
+            observations.reserveCapacity(lines.count)
+            for line in lines {
+                do {
+                    observations.append(try ObservationParser.parse(line))
+                } catch {
+                    return garbage("wrote `\(line.prefix(200))`, which is not an observation: \(error.reason)")
+                }
+            }
+            return .success(.observations(observations))
+        case .snapshot:
+            var scenes: [SceneSnapshot] = []
+            for line in lines {
+                switch try? ObservationParser.parse(line) {
+                case let .order(scene, windows)?:
+                    scenes.append(SceneSnapshot(scene: scene, order: windows, keyWindow: nil))
+                case let .keyWindow(scene, window)? where scenes.last?.scene == scene:
+                    scenes[scenes.count - 1].keyWindow = window
+                default:
+                    return garbage("wrote `\(line.prefix(200))` in a snapshot, where only `order SCENE: …` and "
+                                   + "`keyWindow SCENE -> W` lines, in pairs, belong")
+                }
+            }
+            return .success(.scenes(scenes))
+        case .invariants:
+            return .success(.violations(lines.map { $0.hasPrefix("violation ") ? String($0.dropFirst(10)) : $0 }))
+        }
     }
 }

@@ -20,7 +20,7 @@ public enum ObservationParser {
     }
 
     public static func parse(_ line: String) throws(Problem) -> Observation {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = line.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { Substring($0) }
         guard let first = words.first else { throw Problem(reason: "an empty line is not an observation") }
         switch first {
         case "touch": return try touch(words)
@@ -32,13 +32,13 @@ public enum ObservationParser {
             return .hit(try optionalTarget(Array(words[2...]), "hit -> W/V at X Y|none"))
         case "notify":
             try require(words.count == 3, "notify W NOTIFICATION")
-            guard let notification = WindowNotification(rawValue: words[2]) else {
+            guard let notification = WindowNotification(rawValue: String(words[2])) else {
                 throw Problem(reason: "unknown notification '\(words[2])'")
             }
             return .notify(window: try name(words[1]), notification)
         case "order":
             try require(words.count >= 2 && words[1].hasSuffix(":"), "order SCENE: W1 W2 …")
-            let scene = String(words[1].dropLast())
+            let scene = words[1].dropLast()
             return .order(scene: try name(scene), windows: try words[2...].map { word throws(Problem) in try name(word) })
         case "keyWindow":
             try require(words.count == 4 && words[2] == "->", "keyWindow SCENE -> W|none")
@@ -52,15 +52,15 @@ public enum ObservationParser {
         }
     }
 
-    private static func touch(_ words: [String]) throws(Problem) -> Observation {
+    private static func touch(_ words: [Substring]) throws(Problem) -> Observation {
         try require(words.count >= 5 && words[3] == "->", "touch ID PHASE -> …")
-        let id = TouchID(words[1])
+        let id = TouchID(String(words[1]))
         guard CommandValidator.isValidToken(words[1]) else { throw Problem(reason: "'\(words[1])' is not a touch id") }
-        guard let phase = TouchPhase(rawValue: words[2]) else {
+        guard let phase = TouchPhase(rawValue: String(words[2])) else {
             throw Problem(reason: "unknown touch phase '\(words[2])'")
         }
         let rest = Array(words[4...])
-        if rest == ["ignored"] { return .touchIgnored(id, phase) }
+        if rest.count == 1 && rest[0] == "ignored" { return .touchIgnored(id, phase) }
         switch phase {
         case .began: return .touchBegan(id, try optionalTarget(rest, "touch ID began -> W/V at X Y|none"))
         case .moved: return .touchMoved(id, try target(rest, "touch ID moved -> W/V at X Y"))
@@ -72,41 +72,46 @@ public enum ObservationParser {
         }
     }
 
-    private static func optionalTarget(_ words: [String], _ form: String) throws(Problem) -> Observation.Target? {
-        words == ["none"] ? nil : try target(words, form)
+    private static func optionalTarget(_ words: [Substring], _ form: String) throws(Problem) -> Observation.Target? {
+        words.count == 1 && words[0] == "none" ? nil : try target(words, form)
     }
 
-    private static func target(_ words: [String], _ form: String) throws(Problem) -> Observation.Target {
+    private static func target(_ words: [Substring], _ form: String) throws(Problem) -> Observation.Target {
         try require(words.count == 4 && words[1] == "at", form)
         let (window, view) = try pair(words[0])
         return Observation.Target(window: window, view: view, point: Point(try number(words[2]), try number(words[3])))
     }
 
-    private static func pair(_ word: String) throws(Problem) -> (String, String) {
+    private static func pair(_ word: Substring) throws(Problem) -> (String, String) {
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw Problem(reason: "'\(word)' is not WINDOW/VIEW") }
-        return (try name(String(parts[0])), try name(String(parts[1])))
+        return (try name(parts[0]), try name(parts[1]))
     }
 
-    private static func optionalName(_ word: String) throws(Problem) -> String? {
+    private static func optionalName(_ word: Substring) throws(Problem) -> String? {
         word == "none" ? nil : try name(word)
     }
 
-    private static func name(_ word: String) throws(Problem) -> String {
+    private static func name(_ word: Substring) throws(Problem) -> String {
         guard CommandValidator.isValidName(word) else { throw Problem(reason: "'\(word)' is not a valid name") }
-        return word
+        return String(word)
     }
 
     /// A decimal number, or `inf`, `-inf`, `nan`, `-nan`: a conversion of finite
     /// numbers can overflow (`convert -> 0 inf`), and traces print what it gives.
-    private static func number(_ word: String) throws(Problem) -> Double {
+    private static func number(_ word: Substring) throws(Problem) -> Double {
         switch word {
         case "inf", "+inf": return .infinity
         case "-inf": return -.infinity
         case "nan", "+nan": return .nan
         case "-nan": return -Double.nan
         default:
-            guard let value = NumberText.parse(word) else { throw Problem(reason: "'\(word)' is not a decimal number") }
+            // Digits, signs, a point and an exponent only: then `Double(_:)` reads
+            // exactly the decimal forms NumberText.parse accepts (no hex, no names).
+            guard word.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+                                          || $0 == 0x65 || $0 == 0x45 }),
+                  let value = Double(word), value.isFinite
+            else { throw Problem(reason: "'\(word)' is not a decimal number") }
             return value
         }
     }

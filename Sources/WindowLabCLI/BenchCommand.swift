@@ -2,6 +2,10 @@ import CMallocCounter
 import ArgumentParser
 import Foundation
 import RoutingWorkloads
+import DifferentialHarness
+import EngineProtocol
+import IndexedEngine
+import WindowModel
 
 /// `windowlab bench`: a quick in-process run of the routing workloads of
 /// `Benchmarks/` (issue 5), as a table, JSON or an SVG chart.
@@ -34,6 +38,11 @@ struct Bench: ParsableCommand {
               windowlab bench --json --svg routing.svg > results.json
             """
     )
+
+    @Flag(name: .customLong("protocol"),
+          help: ArgumentHelp("Instead: commands per second through the engine protocol (windowlab serve --engine "
+              + "indexed), one request at a time and batched, against the indexed engine in this process."))
+    var throughProtocol = false
 
     @Option(help: "desktop, dense or all.")
     var workload: String = "all"
@@ -76,6 +85,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if throughProtocol { return try ProtocolBench.run(json: json) }
         let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
         var options = RoutingBenchmarkOptions()
         options.touches = touches
@@ -127,5 +137,30 @@ struct Bench: ParsableCommand {
             }
             print("updates \(r.workload) N=\(r.windows): " + parts.joined(separator: ", "))
         }
+    }
+}
+
+/// `windowlab bench --protocol`: the engine protocol's throughput (see ``ProtocolThroughput``).
+enum ProtocolBench {
+    static func run(json: Bool) throws {
+        var cases: [[Command]] = []
+        for seed: UInt64 in 0..<200 {
+            var generator = CommandGenerator(seed: seed, configuration: .init(length: 150))
+            cases.append(generator.generate())
+        }
+        let command = "'\(ChildProcess.currentExecutable)' serve --engine indexed"
+        let served = try ProcessEngines.factory(command: command)
+        let figures = ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
+        if json {
+            print("{\"commands\":\(figures.commands),\"inProcess\":\(Int(figures.inProcess)),"
+                  + "\"oneAtATime\":\(Int(figures.oneAtATime)),\"batched\":\(Int(figures.batched))}")
+            return
+        }
+        print("engine protocol, indexed engine, \(figures.commands) commands (200 generated cases), "
+              + "each applied and then snapshotted:")
+        print("  in process:               \(Int(figures.inProcess)) commands/s")
+        print("  serve, one at a time:     \(Int(figures.oneAtATime)) commands/s")
+        print("  serve, batched:           \(Int(figures.batched)) commands/s "
+              + "(\(String(format2: figures.batchedShare * 100))% of in process)")
     }
 }

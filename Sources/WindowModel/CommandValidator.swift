@@ -74,8 +74,15 @@ public struct CommandValidator: Sendable {
     /// Whether `text` is a well-formed window, view or scene name: letters, digits,
     /// `_`, `.`, `-`, starting with a letter or `_`.
     public static func isValidName<S: StringProtocol>(_ text: S) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == 95 || $0 == 46 || $0 == 45 }
+        // Over the contiguous bytes when there are (native strings): the generic
+        // view walk costs more than the check (this runs on every name an engine answers).
+        if let valid = text.utf8.withContiguousStorageIfAvailable(isValidName(bytes:)) { return valid }
+        return isValidName(bytes: Array(text.utf8))
+    }
+
+    private static func isValidName<C: Collection<UInt8>>(bytes: C) -> Bool {
+        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == 95 || $0 == 46 || $0 == 45 }
     }
 
     /// Whether `text` is a well-formed key or touch id token: a name, or digits.

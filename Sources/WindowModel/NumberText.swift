@@ -18,35 +18,35 @@ public enum NumberText {
     /// `1e+300`). Hex floats, `inf`, `nan` and anything else return `nil`; so do
     /// numbers too large for a `Double`.
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {
-        var digitsSeen = false
-        var index = text.startIndex
-        func peek() -> Character? { index < text.endIndex ? text[index] : nil }
-        if peek() == "+" || peek() == "-" { index = text.index(after: index) }
-        while let c = peek(), c.isASCII, c.isNumber {
-            digitsSeen = true
-            index = text.index(after: index)
-        }
-        if peek() == "." {
-            index = text.index(after: index)
-            while let c = peek(), c.isASCII, c.isNumber {
-                digitsSeen = true
-                index = text.index(after: index)
-            }
-        }
-        guard digitsSeen else { return nil }
-        if peek() == "e" || peek() == "E" {
-            index = text.index(after: index)
-            if peek() == "+" || peek() == "-" { index = text.index(after: index) }
-            var exponentDigits = false
-            while let c = peek(), c.isASCII, c.isNumber {
-                exponentDigits = true
-                index = text.index(after: index)
-            }
-            guard exponentDigits else { return nil }
-        }
-        guard index == text.endIndex, let value = Double(String(text)), value.isFinite else {
-            return nil
-        }
+        // The grammar is ASCII: checked over the contiguous bytes when there are
+        // (native strings; the generic view walk costs more than the check), then
+        // read by the standard library.
+        let wellFormed = text.utf8.withContiguousStorageIfAvailable(isDecimal(_:)) ?? isDecimal(Array(text.utf8))
+        guard wellFormed, let value = Double(String(text)), value.isFinite else { return nil }
         return value
+    }
+
+    /// Whether the bytes are `[+-] digits [. digits] [(e|E) [+-] digits]` with a digit somewhere before any exponent.
+    private static func isDecimal<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        func isDigit(_ at: Int) -> Bool { at < end && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        func isSign(_ at: Int) -> Bool { at < end && (bytes[at] == 0x2B || bytes[at] == 0x2D) }
+        var digitsSeen = false
+        if isSign(index) { index += 1 }
+        while isDigit(index) { digitsSeen = true; index += 1 }
+        if index < end && bytes[index] == 0x2E {
+            index += 1
+            while isDigit(index) { digitsSeen = true; index += 1 }
+        }
+        guard digitsSeen else { return false }
+        if index < end && (bytes[index] == 0x65 || bytes[index] == 0x45) {
+            index += 1
+            if isSign(index) { index += 1 }
+            var exponentDigits = false
+            while isDigit(index) { exponentDigits = true; index += 1 }
+            guard exponentDigits else { return false }
+        }
+        return index == end
     }
 }
