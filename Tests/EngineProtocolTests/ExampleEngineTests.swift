@@ -1,0 +1,71 @@
+import DifferentialHarness
+import EngineProtocol
+import Foundation
+import Testing
+import WindowModel
+
+/// The example engines in other languages (Examples/engines/): each agrees with
+/// the reference on what it declares, and a copy with one planted bug is caught
+/// and shrunk.
+enum ExampleEngines {
+    static let python = Binary.root.path + "/Examples/engines/python/engine.py"
+    static let cSources = Binary.root.path + "/Examples/engines/c"
+    static var hasPython: Bool { ProcessInfo.processInfo.environment["PATH"].map(has("python3")) ?? false }
+    static var hasCC: Bool { ProcessInfo.processInfo.environment["PATH"].map(has("cc")) ?? false }
+
+    static func has(_ tool: String) -> (String) -> Bool {
+        { path in path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") } }
+    }
+
+    /// A temporary folder with a copy of `file` in which `original` (which must
+    /// occur exactly once) is replaced by `broken`.
+    static func brokenCopy(of file: String, replacing original: String, with broken: String) throws -> String {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.components(separatedBy: original).count == 2, "the planted bug's line must occur once in \(file)")
+        let folder = NSTemporaryDirectory() + "windowlab-broken-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + (file as NSString).lastPathComponent
+        try text.replacingOccurrences(of: original, with: broken).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Generated cases on the reference and `engine` until one diverges; that
+    /// case shrunk, or nil when none of `seeds` diverged.
+    static func firstFinding(_ engine: EngineFactory, seeds: Range<UInt64>) -> Finding? {
+        let engines = [Binary.reference, engine]
+        for seed in seeds {
+            let session = GenerationProfile.small.session(seed: seed, engines: engines)
+            if let divergence = session.divergence {
+                return Finding.shrinking(session.commands, divergence: divergence, seed: seed, profile: .small,
+                                         engines: engines, seconds: 30)
+            }
+        }
+        return nil
+    }
+}
+
+@Suite("Example engines: Python", .enabled(if: ExampleEngines.hasPython, "needs python3"))
+struct PythonEngineTests {
+    @Test("the Python engine declares its subset and agrees with the reference on it")
+    func agrees() throws {
+        let engine = try ProcessEngines.factory(command: "python3 '\(ExampleEngines.python)'")
+        #expect(engine.name == "pywindows")
+        #expect(engine.features == [.windows, .levels, .key, .hit])
+        let finding = ExampleEngines.firstFinding(engine, seeds: 0..<40)
+        #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
+    }
+
+    @Test("a copy with a closed right edge is caught and shrunk to a few commands")
+    func brokenCopyIsCaught() throws {
+        let broken = try ExampleEngines.brokenCopy(
+            of: ExampleEngines.python,
+            replacing: "        if not (self.BOUNDS_X <= px < self.BOUNDS_X + self.width):",
+            with: "        if not (self.BOUNDS_X <= px <= self.BOUNDS_X + self.width):")
+        defer { try? FileManager.default.removeItem(atPath: (broken as NSString).deletingLastPathComponent) }
+        let engine = try ProcessEngines.factory(command: "python3 '\(broken)'")
+        let finding = try #require(ExampleEngines.firstFinding(engine, seeds: 0..<200))
+        #expect(finding.reproduced)
+        #expect(finding.commands.count <= 5)
+        #expect(finding.signature == "hit observations")
+    }
+}
