@@ -93,17 +93,20 @@ public struct CommandGenerator {
         var tries = 0
         while commands.count < configuration.length && tries < configuration.length * 50 {
             tries += 1
-            var command = nextCommand()
-            if !configuration.features.isSuperset(of: EngineFeature.all) {
-                if case let .createWindow(name, scene, frame, level, true) = command,
-                   !configuration.features.contains(.views) {
-                    command = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
-                }
-                guard EngineFeature.required(by: command).isSubset(of: configuration.features) else { continue }
-            }
-            if accept(command) { commands.append(command) }
+            if let command = fitted(nextCommand()), accept(command) { commands.append(command) }
         }
         return commands
+    }
+
+    /// `command` fitted to ``Configuration/features``: a window loses its root view
+    /// without views; nil when it needs a feature that is missing.
+    func fitted(_ command: Command) -> Command? {
+        guard !configuration.features.isSuperset(of: EngineFeature.all) else { return command }
+        var command = command
+        if case let .createWindow(name, scene, frame, level, true) = command, !configuration.features.contains(.views) {
+            command = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
+        }
+        return EngineFeature.required(by: command).isSubset(of: configuration.features) ? command : nil
     }
 
     /// Validates `command` against everything accepted so far and, when valid,

@@ -20,8 +20,10 @@ struct ScaleCaseBuilder {
     static let commandBudget = 12_000
 
     init(seed: UInt64, engines: [EngineFactory], cadence: InvariantCadence, recordRules: Bool = false) {
-        generator = CommandGenerator(seed: seed, configuration: .init(
-            length: 0, maxWindows: 4000, maxViews: 4000, maxScenes: 4, swarm: false, encodable: false))
+        var configuration = CommandGenerator.Configuration(
+            length: 0, maxWindows: 4000, maxViews: 4000, maxScenes: 4, swarm: false, encodable: false)
+        configuration.features = engines.sharedFeatures
+        generator = CommandGenerator(seed: seed, configuration: configuration)
         session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
     }
 
@@ -29,8 +31,9 @@ struct ScaleCaseBuilder {
     var live: Bool { session.agrees && session.commands.count < Self.commandBudget }
 
     /// Validates, records and runs one command; an invalid one is skipped.
+    /// Commands that need a feature the engines lack are fitted or skipped first.
     mutating func emit(_ command: Command) {
-        guard live, generator.accept(command) else { return }
+        guard live, let command = generator.fitted(command), generator.accept(command) else { return }
         session.run(command)
     }
 
