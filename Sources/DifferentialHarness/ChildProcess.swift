@@ -3,6 +3,10 @@ import Foundation
 import Glibc
 #endif
 
+/// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
+@_silgen_name("pipe2")
+private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
 /// How a child process ended.
 public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
@@ -78,7 +82,8 @@ public enum ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
         var pipe: [Int32] = [-1, -1]
-        if captureStandardError && Glibc.pipe(&pipe) != 0 { return (.exited(127), "cannot make a pipe") }
+        // Close-on-exec, so children other threads spawn meanwhile do not hold the write end.
+        if captureStandardError && pipe2(&pipe, O_CLOEXEC) != 0 { return (.exited(127), "cannot make a pipe") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -4,6 +4,10 @@ import WindowModel
 import Glibc
 #endif
 
+/// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
+@_silgen_name("pipe2")
+private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
 /// One running engine process and the pipes to it: writes request lines, reads
 /// answer lines, keeps the tail of its standard error, and turns every way it
 /// can fail (crash, exit, hang, garbage) into an ``EngineFault``.
@@ -36,7 +40,10 @@ final class EngineProcess {
         Self.ignoreBrokenPipes
         self.command = command
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
+        // Close-on-exec from the start: a process another thread spawns meanwhile
+        // must not inherit these ends, or this engine's exit would never read as EOF.
+        guard pipe2(&toChild, O_CLOEXEC) == 0, pipe2(&fromChild, O_CLOEXEC) == 0,
+              pipe2(&errorPipe, O_CLOEXEC) == 0 else {
             throw EngineFault(kind: .start, message: "cannot make pipes: \(String(cString: strerror(errno)))")
         }
         var actions = posix_spawn_file_actions_t()
@@ -70,7 +77,6 @@ final class EngineProcess {
         errors = errorPipe[0]
         for fd in [input, output, errors] {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
     }
 
@@ -106,6 +112,18 @@ final class EngineProcess {
     /// the engine starts on the first while the rest are made.
     func exchange(count: Int, text: (Int) -> String, timeout: Double, onAnswer: (Int, [String]) -> Void) -> Int {
         guard fault == nil else { return 0 }
+        // Every earlier request was answered: anything more is an answer to nothing
+        // (an extra `ok`, a line after it), which would shift every later answer.
+        var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        if pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0) {
+            readOutput()
+            let extra = pending[pendingStart...].prefix { $0 != 0x0A }
+            fault = EngineFault(kind: .garbage, message: "the engine wrote `\(String(decoding: extra.prefix(200), as: UTF8.self))` "
+                                + "after its last answer (more lines or more `ok` than requests)",
+                                standardErrorTail: standardErrorTail)
+            terminate()
+            return 0
+        }
         var outgoing: [UInt8] = []
         var encoded = 0
         func encodeMore() {

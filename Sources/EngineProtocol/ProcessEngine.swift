@@ -203,9 +203,17 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
                                    + "`keyWindow SCENE -> W` lines, in pairs, belong")
                 }
             }
+            guard scenes.first?.scene == mainSceneName else {
+                return garbage("answered `snapshot` without scene main first"
+                               + (lines.isEmpty ? " (no lines: an extra `ok` earlier shifts every later answer)" : ""))
+            }
             return .success(.scenes(scenes))
         case .invariants:
-            return .success(.violations(lines.map { $0.hasPrefix("violation ") ? String($0.dropFirst(10)) : $0 }))
+            if let stray = lines.first(where: { !$0.hasPrefix("violation ") }) {
+                return garbage("wrote `\(stray.prefix(200))` in answer to `invariants`, where only `violation TEXT` "
+                               + "lines belong (an extra `ok` earlier shifts every later answer)")
+            }
+            return .success(.violations(lines.map { String($0.dropFirst(10)) }))
         }
     }
 }

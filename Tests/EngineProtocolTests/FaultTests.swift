@@ -20,7 +20,8 @@ struct FaultTests {
     @Test("each fault is reported at the statement that caused it, batched or one at a time",
           arguments: [EngineFault.Kind.crash, .exit, .hang, .garbage, .error])
     func faultIsReported(kind: EngineFault.Kind) throws {
-        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault \(kind.rawValue):hit"), timeout: 1)
+        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault \(kind.rawValue):hit"),
+                                                timeout: kind == .hang ? 1 : 20)
         let result = DifferentialRunner.run(Self.commands, engines: [Binary.reference, faulty])
         let divergence = try #require(result.divergence)
         #expect(divergence.commandIndex == 2)
@@ -39,6 +40,21 @@ struct FaultTests {
         let next = faulty.make()
         #expect(next.apply(Self.commands[0]).isEmpty)
         #expect((next as? EngineFaultReporting)?.fault == nil)
+    }
+
+    @Test("an engine that writes one answer too many is caught, not read out of step")
+    func extraAnswer() throws {
+        // A second `ok` after every didBecomeKey: every later answer would shift by one.
+        let command = Binary.serve("--engine reference") + " | sed -u 's/^notify \\(.*\\) didBecomeKey$/&\\nok/'"
+        let faulty = try ProcessEngines.factory(command: command, timeout: 2)
+        for batched in [true, false] {
+            var session = LockstepSession(engines: [Binary.reference, faulty])
+            if batched { _ = session.pipeline(Self.commands) }
+            for command in Self.commands { session.run(command) }
+            let divergence = try #require(session.divergence)
+            #expect(divergence.commandIndex <= 2)
+            #expect(divergence.fault?.kind == .garbage, "batched \(batched): \(divergence.summary)")
+        }
     }
 
     @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
