@@ -22,6 +22,10 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var findings: [FindingEntry] = []
     /// Replay failures and bad input, one message each.
     public var problems: [String] = []
+    /// The engines checked, the reference first, with their feature words.
+    public var engines: [RunResult.Engine] = []
+    /// Scenario statements not sent because an engine lacks a feature they need.
+    public var skippedStatements = 0
     /// Rule outcome counts by ``RuleOutcome/rawValue`` (decoded from `coverage`).
     public var ruleCounts: [Int] = RuleCoverage().counts
 
@@ -95,6 +99,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         for group in other.groups { addGroup(group) }
         findings += other.findings
         problems += other.problems
+        if engines.isEmpty { engines = other.engines }
+        skippedStatements += other.skippedStatements
         var coverage = self.coverage
         coverage.add(other.ruleCounts)
         ruleCounts = coverage.counts
@@ -105,6 +111,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
+        case engines, skippedStatements
     }
 
     struct CoverageJSON: Codable {
@@ -131,6 +138,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         groups = try c.decode([Group].self, forKey: .groups)
         findings = try c.decode([FindingEntry].self, forKey: .findings)
         problems = try c.decode([String].self, forKey: .problems)
+        engines = try c.decodeIfPresent([RunResult.Engine].self, forKey: .engines) ?? []
+        skippedStatements = try c.decodeIfPresent(Int.self, forKey: .skippedStatements) ?? 0
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -155,6 +164,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(groups, forKey: .groups)
         try c.encode(findings, forKey: .findings)
         try c.encode(problems, forKey: .problems)
+        try c.encode(engines, forKey: .engines)
+        try c.encode(skippedStatements, forKey: .skippedStatements)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

@@ -17,6 +17,11 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var name: String
         /// Feature words (docs/engine-protocol.md).
         public var features: [String]
+
+        public init(_ engine: EngineFactory) {
+            name = engine.name
+            features = engine.features.sorted().map(\.rawValue)
+        }
     }
 
     public struct File: Codable, Sendable, Equatable {
@@ -56,7 +61,7 @@ public struct RunResult: Codable, Sendable, Equatable {
     }
 
     public init(engines: [EngineFactory]) {
-        self.engines = engines.map { Engine(name: $0.name, features: $0.features.sorted().map(\.rawValue)) }
+        self.engines = engines.map(Engine.init)
     }
 
     /// Records a file that ran.

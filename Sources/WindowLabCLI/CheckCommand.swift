@@ -134,6 +134,7 @@ struct Check: ParsableCommand {
         if let note = EngineCatalog.featureNote(engines) { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         let recorder = try inFlight.map { try InFlightRecorder(directory: $0, jobs: jobs) }
         var report = CheckReport()
+        report.result.engines = engines.map(RunResult.Engine.init)
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
         replayScenarios(engines, &report, &replay)
         try replayCorpus(engines, &report, &replay)
@@ -160,12 +161,15 @@ struct Check: ParsableCommand {
                 let check = ScenarioCheck(scenario, engines: engines)
                 report.scenarios += 1
                 report.commands += scenario.statements.count
+                report.result.skippedStatements += check.skippedStatements
                 for problem in check.problems(in: scenario) { report.fail(problem) }
             } catch {
                 report.badInput(error.description)
             }
         }
-        report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))")
+        report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))"
+                    + (report.result.skippedStatements > 0
+                       ? "; skipped \(report.result.skippedStatements) statement(s) an engine lacks features for" : ""))
     }
 
     /// The failure database, or nil when turned off.
