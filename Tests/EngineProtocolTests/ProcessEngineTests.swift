@@ -54,6 +54,19 @@ struct ProcessEngineTests {
         #expect(finding.reproduced)
     }
 
+    @Test("the property suite drives a process engine like any other, partial ones included")
+    func propertySuite() throws {
+        let served = try ProcessEngines.factory(command: Binary.serve("--features 'windows levels key hit touches'"))
+        let result = PropertySuite(reference: Binary.reference, candidates: [served], cases: 30, deterministic: true,
+                                   profile: .small, failures: nil).run()
+        #expect(result.passed, "\(result.report)")
+        let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant noCancelOnHide"))
+        let failing = PropertySuite(reference: Binary.reference, candidates: [broken], cases: 200, deterministic: true,
+                                    profile: .small, failures: nil).run()
+        #expect(!failing.passed)
+        #expect(failing.finding?.signature.hasSuffix("observations") == true)
+    }
+
     @Test("a partial engine is sent only what it declared and agrees on the rest")
     func partialEngine() throws {
         let partial = try ProcessEngines.factory(command: Binary.serve("--features 'windows levels key hit'"))
