@@ -69,3 +69,61 @@ struct PythonEngineTests {
         #expect(finding.signature == "hit observations")
     }
 }
+
+@Suite("Example engines: C", .enabled(if: ExampleEngines.hasCC, "needs a C compiler (cc)"))
+struct CEngineTests {
+    /// Compiles the C sources in `folder` (the engine's own folder or a broken copy)
+    /// into a binary there, with the command its README gives.
+    static func build(_ folder: String) throws -> String {
+        let binary = folder + "/cwindows-test"
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".c") }
+            .map { "'\(folder)/\($0)'" }.joined(separator: " ")
+        let run = ChildProcess.run(["/bin/sh", "-c", "cc -std=c11 -O2 -Wall -Wextra -Werror -o '\(binary)' \(sources) -lm"],
+                                   captureStandardError: true)
+        #expect(run.outcome == .exited(0), "cc: \(run.standardErrorTail)")
+        return binary
+    }
+
+    /// A copy of the C engine's sources with one line replaced.
+    static func brokenCopy(replacing original: String, with broken: String) throws -> String {
+        let changed = try ExampleEngines.brokenCopy(of: ExampleEngines.cSources + "/engine.c",
+                                                    replacing: original, with: broken)
+        let folder = (changed as NSString).deletingLastPathComponent
+        for file in ["engine.h", "protocol.c"] {
+            try FileManager.default.copyItem(atPath: ExampleEngines.cSources + "/" + file, toPath: folder + "/" + file)
+        }
+        return folder
+    }
+
+    @Test("the C engine builds without warnings, declares every feature and agrees with the reference")
+    func agrees() throws {
+        let folder = NSTemporaryDirectory() + "windowlab-c-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for file in ["engine.c", "engine.h", "protocol.c"] {
+            try FileManager.default.copyItem(atPath: ExampleEngines.cSources + "/" + file, toPath: folder + "/" + file)
+        }
+        let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder))'")
+        #expect(engine.name == "cwindows")
+        #expect(engine.features == EngineFeature.all)
+        let finding = ExampleEngines.firstFinding(engine, seeds: 0..<60)
+        #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
+        for profile in [GenerationProfile.crowd, .lattice] {
+            let session = profile.session(seed: 3, engines: [Binary.reference, engine])
+            #expect(session.agrees, "\(profile): \(String(describing: session.divergence))")
+        }
+    }
+
+    @Test("a copy with a closed right edge is caught and shrunk to a few commands")
+    func brokenCopyIsCaught() throws {
+        let folder = try Self.brokenCopy(
+            replacing: "    return n->bx <= x && x < n->bx + n->fw && n->by <= y && y < n->by + n->fh;",
+            with: "    return n->bx <= x && x <= n->bx + n->fw && n->by <= y && y < n->by + n->fh;")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder))'")
+        let finding = try #require(ExampleEngines.firstFinding(engine, seeds: 0..<200))
+        #expect(finding.reproduced)
+        #expect(finding.commands.count <= 6)
+        #expect(finding.divergence.aspect == "observations")
+    }
+}
