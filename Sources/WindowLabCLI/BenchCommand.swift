@@ -157,7 +157,7 @@ enum ProtocolBench {
             return
         }
         print("engine protocol, indexed engine, \(figures.commands) commands (200 generated cases), "
-              + "each applied and then snapshotted:")
+              + "each applied and then snapshotted; best of 5 rounds:")
         print("  in process:               \(Int(figures.inProcess)) commands/s")
         print("  serve, one at a time:     \(Int(figures.oneAtATime)) commands/s")
         print("  serve, batched:           \(Int(figures.batched)) commands/s "
