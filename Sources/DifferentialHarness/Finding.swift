@@ -70,3 +70,11 @@ extension Finding {
                        divergence: final ?? divergence)
     }
 }
+
+extension Finding: CustomStringConvertible {
+    /// One line: the group, the size and the case (not the whole command list).
+    public var description: String {
+        "\(signature) in \(commands.count) command(s), shrunk from \(originalLength), "
+            + "case seed \(caseSeed), profile \(profile)"
+    }
+}

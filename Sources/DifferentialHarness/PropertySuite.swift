@@ -138,3 +138,13 @@ public struct PropertySuiteResult: Sendable {
     /// True when no case diverged (a nondeterministic divergence is a failure too).
     public var passed: Bool { finding == nil }
 }
+
+extension PropertySuiteResult: CustomStringConvertible {
+    /// One line (what a failed `#expect(result.passed)` shows beside the value);
+    /// ``report`` holds the scenario.
+    public var description: String {
+        let ran = "\(casesRun) cases, \(commandsRun) commands, run seed \(seed)"
+        guard let finding else { return "passed: \(ran)" }
+        return "failed: \(finding) (\(ran); the report holds the scenario)"
+    }
+}

@@ -78,6 +78,7 @@ struct Bench: ParsableCommand {
         guard touches >= 1, updates >= 0, referenceBudget > 0 else {
             throw ValidationError("--touches must be positive, --updates not negative, --reference-budget positive")
         }
+        if let svg { try OutputPath.validate(svg, option: "--svg") }
     }
 
     private var parsedSizes: [Int] {
@@ -113,7 +114,12 @@ struct Bench: ParsableCommand {
             Self.printUpdates(results)
         }
         if let svg {
-            try LatencyChart(results: results).svg().write(toFile: svg, atomically: true, encoding: .utf8)
+            do {
+                try AtomicFile.write(Array(LatencyChart(results: results).svg().utf8), to: svg)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot write \(svg): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
         }
     }
 

@@ -8,6 +8,7 @@ extension Check {
     /// `corpus/regressions/` on all engines. (Regression inputs of the parser and
     /// corpus-reader fuzz targets live in subfolders and are replayed by the tests.)
     func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor) throws {
+        guard corpus != "none" else { return }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted()
         for name in names where name.hasSuffix(".wlpack") {
             let path = corpus + "/" + name

@@ -29,30 +29,35 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Option(help: "Seconds of differential campaign after the replays.")
+    // Unconditional, so that `--time -5` is read as a value (and refused as negative)
+    // rather than as an unknown option.
+    @Option(parsing: .unconditional, help: "Seconds of differential campaign after the replays.")
     var time: Double = 60
 
     @Option(help: ArgumentHelp(EngineCatalog.help + " The reference model is always checked first; "
                                + "default: reference and indexed.", valueName: "name"))
     var engine: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement before it counts as hung.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds an exec: engine has to answer one statement before it counts as hung.",
                                valueName: "seconds"))
     var engineTimeout: Double = 5
 
     @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
     var seed: UInt64?
 
-    @Option(help: "Campaign threads (default: the number of cores).")
+    @Option(help: "Campaign threads, one per core unless given.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("Where shrunk divergences are written.", valueName: "dir"))
     var out: String = "windowlab-findings"
 
-    @Option(help: ArgumentHelp("Scenario files to replay (a folder of .wls files).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Scenario files to replay (a folder of .wls files; \"none\" skips them).",
+                               valueName: "dir"))
     var examples: String = "Examples"
 
-    @Option(help: ArgumentHelp("The corpus folder: *.wlpack packs and regressions/.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The corpus folder: *.wlpack packs and regressions/ (\"none\" skips it).",
+                               valueName: "dir"))
     var corpus: String = "corpus"
 
     @Option(help: "Most divergences to shrink and save (one per group of the same signature).")
@@ -96,6 +101,11 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         try EngineCatalog.validate(engine)
+        // A folder given by name must exist; the defaults may be missing (outside the repository).
+        for (option, folder, standard) in [("--examples", examples, "Examples"), ("--corpus", corpus, "corpus")]
+            where folder != standard && folder != "none" && !Self.isFolder(folder) {
+            throw ValidationError("\(option): no folder '\(folder)' (give a folder, or \"none\" to skip)")
+        }
         guard engineTimeout.isFinite, engineTimeout > 0 else {
             throw ValidationError("--engine-timeout must be a positive number of seconds")
         }
@@ -141,6 +151,11 @@ struct Check: ParsableCommand {
         if !skipSavedFailures { replaySavedFailures(engines, &report, recorder) }
         recorder?.clear(job: 0)
         runCampaign(engines, &report, recorder)
+        // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
+        if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0
+            && replayFrom == 0 && firstCase == 0 {
+            report.badInput("nothing was checked: no scenario files, no corpus entries and no campaign (--time 0)")
+        }
         if json, let inFlight {
             // The supervisor merges the workers' results and prints one document.
             try? AtomicFile.write(Array(report.result.jsonText().utf8), to: inFlight + "/result-\(getpid()).json")
@@ -152,8 +167,24 @@ struct Check: ParsableCommand {
         if report.status != 0 { throw ExitCode(report.status) }
     }
 
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Says so when a default folder is missing (a check run outside the repository).
+    private func noteMissingFolders(_ report: CheckReport) {
+        for (option, folder, what) in [("--examples", examples, "scenario files"), ("--corpus", corpus, "corpus entries")]
+            where folder != "none" && !Self.isFolder(folder) {
+            report.note("note: no folder '\(folder)' in \(FileManager.default.currentDirectoryPath): no \(what) "
+                        + "replayed (run from the WindowLab repository, or give \(option) DIR, or \(option) none)")
+        }
+    }
+
     private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport, _ replay: inout ReplayCursor) {
-        let files = ScenarioFiles.list(in: [examples, corpus + "/regressions"])
+        noteMissingFolders(report)
+        let folders = [examples == "none" ? nil : examples, corpus == "none" ? nil : corpus + "/regressions"]
+        let files = ScenarioFiles.list(in: folders.compactMap { $0 })
         for file in files {
             guard replay.next(["scenario", file]) else { continue }
             do {

@@ -70,6 +70,7 @@ struct Render: ParsableCommand {
     func validate() throws {
         if step != nil && line != nil { throw ValidationError("give --step or --line, not both") }
         try EngineCatalog.validate(engine)
+        try OutputPath.validate(output, option: "--output")
     }
 
     func run() throws {

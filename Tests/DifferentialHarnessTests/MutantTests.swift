@@ -25,5 +25,9 @@ struct MutantTests {
         #expect(finding.commands.count <= Self.maxReproLength, "\(result.report ?? "")")
         // The repro replays: it still diverges on its own.
         #expect(DifferentialRunner.run(finding.commands, engines: suite.engines).divergence != nil)
+        // What a failed `#expect(result.passed)` prints beside the value: one readable line, not the structs.
+        let shown = String(describing: result)
+        #expect(shown.hasPrefix("failed: \(finding.signature) in \(finding.commands.count) command(s)"))
+        #expect(!shown.contains("\n") && !shown.contains("WindowModel.") && !shown.contains("Command."))
     }
 }
