@@ -68,11 +68,53 @@ public struct ScenarioParser: Sendable {
         return Scenario(file: file, statements: statements)
     }
 
+    /// Every problem of a text that does not parse, in file order, up to `limit`:
+    /// a statement with an error is left out and the lines after it are still
+    /// read (so a later line may report a name the bad line would have made).
+    /// Empty when the text parses. A lexical problem (bad bytes, a long line) is
+    /// reported alone.
+    public func diagnose(bytes: [UInt8], file: String = "<input>", limit: Int = 20) -> [ScenarioError] {
+        guard bytes.count <= Self.maxFileBytes else {
+            return [ScenarioError(file: file, line: 1, column: 1, reason: Self.tooLarge(bytes.count))]
+        }
+        let lines: [ScenarioLexer.Line]
+        do {
+            lines = try ScenarioLexer.lines(bytes)
+        } catch {
+            return [ScenarioError(file: file, line: error.line, column: error.column, reason: error.reason)]
+        }
+        var validator = CommandValidator(limits: limits)
+        var problems: [ScenarioError] = []
+        for line in lines where problems.count < limit {
+            do {
+                let parsed = try StatementGrammar.parse(line)
+                do {
+                    try validator.validate(parsed.command)
+                } catch {
+                    let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
+                    problems.append(ScenarioError(file: file, line: line.number, column: column, reason: error.message))
+                }
+            } catch {
+                problems.append(ScenarioError(file: file, line: line.number, column: error.column, reason: error.reason))
+            }
+        }
+        return problems
+    }
+
     /// Reads and parses the file at `path`. The file's size is checked before it is
     /// read, and reading stops after ``maxFileBytes`` in any case (devices); FIFOs are refused.
     /// Errors name the file as `path`.
     public func parseFile(atPath path: String) throws(ScenarioError) -> Scenario {
         try parse(bytes: Self.readBounded(path), file: path)
+    }
+
+    /// ``diagnose(bytes:file:limit:)`` for the file at `path` (an unreadable file is one problem).
+    public func diagnoseFile(atPath path: String, limit: Int = 20) -> [ScenarioError] {
+        do {
+            return diagnose(bytes: try Self.readBounded(path), file: path, limit: limit)
+        } catch {
+            return [error]
+        }
     }
 
     // MARK: Reading

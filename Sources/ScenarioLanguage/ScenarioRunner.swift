@@ -14,17 +14,22 @@ public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
     public var expected: String
     /// Every observation of the statement, as trace text.
     public var got: [String]
+    /// Why it may have failed, when something suggests it: an earlier `expect` line
+    /// already matched the same observation, or an observation is spelled nearly so.
+    public var hint: String?
 
-    public init(file: String, line: Int, statementLine: Int, expected: String, got: [String]) {
+    public init(file: String, line: Int, statementLine: Int, expected: String, got: [String], hint: String? = nil) {
         self.file = file
         self.line = line
         self.statementLine = statementLine
         self.expected = expected
         self.got = got
+        self.hint = hint
     }
 
     public var description: String {
         "\(file):\(line): expectation failed: expected '\(expected)', got: [\(got.joined(separator: "; "))]"
+            + (hint.map { " (\($0))" } ?? "")
     }
 }
 
@@ -53,6 +58,20 @@ public struct ScenarioRunResult: Sendable {
 
     /// The trace: every observation, one line each, in order.
     public var trace: [String] { steps.flatMap { $0.observations.map(\.description) } }
+}
+
+/// Why an `expect` may have failed: it repeats one that already matched, or it
+/// is nearly the spelling of an observation.
+private func hint(_ wanted: String, _ texts: [String], cursor: Int, matchedBy: [Int: Int]) -> String? {
+    if let earlier = texts[..<cursor].firstIndex(where: { ExpectationText.normalize($0) == wanted }) {
+        if let line = matchedBy[earlier] {
+            return "line \(line) already matched that observation, and each expect line needs one of its own, in order"
+        }
+        let previous = matchedBy[cursor - 1].map { "line \($0)" } ?? "an earlier expect line"
+        return "it came before the observation \(previous) matched: expect lines follow the order of the observations"
+    }
+    if let near = Spelling.closest(to: wanted, among: texts) { return "did you mean '\(near)'?" }
+    return nil
 }
 
 /// Runs a parsed scenario on one engine and checks its expectations.
@@ -102,6 +121,7 @@ public struct ScenarioRunner: Sendable {
         var checked = 0
         var cursor = 0  // next observation of the current step an `expect` may match
         var texts: [String] = []
+        var matchedBy: [Int: Int] = [:]  // observation index -> line of the `expect` that matched it
         for (index, statement) in scenario.statements.enumerated() where index < trace.count {
             if index > firstSkip && statement.command.isExpectation {
                 unchecked += 1
@@ -116,10 +136,11 @@ public struct ScenarioRunner: Sendable {
                 let wanted = ExpectationText.normalize(expected)
                 if let found = texts[cursor...].firstIndex(where: { ExpectationText.normalize($0) == wanted }) {
                     cursor = found + 1
+                    matchedBy[found] = statement.line
                 } else {
                     failures.append(ExpectationFailure(
                         file: scenario.file, line: statement.line, statementLine: step.statement.line,
-                        expected: wanted, got: texts))
+                        expected: wanted, got: texts, hint: hint(wanted, texts, cursor: cursor, matchedBy: matchedBy)))
                 }
             case .expectNothing:
                 guard let step = steps.last else { continue }
@@ -134,6 +155,7 @@ public struct ScenarioRunner: Sendable {
                 steps.append(ScenarioStep(statement: statement, observations: trace[index], expectationCount: 0))
                 texts = trace[index].map(\.description)
                 cursor = 0
+                matchedBy = [:]
             }
         }
         return ScenarioRunResult(

@@ -40,7 +40,8 @@ enum StatementGrammar {
         let keyword = line.tokens[0]
         guard let usage = usage[keyword.text] else {
             var reason = "unknown statement '\(keyword.text)'"
-            if let near = usage.keys.first(where: { $0.lowercased() == keyword.text.lowercased() }) {
+            if let near = usage.keys.first(where: { $0.lowercased() == keyword.text.lowercased() })
+                ?? Spelling.closest(to: keyword.text, among: usage.keys.sorted()) {
                 reason += "; did you mean '\(near)'?"
             }
             throw GrammarProblem(column: keyword.column, reason: reason)
@@ -117,6 +118,8 @@ enum StatementGrammar {
         }
     }
 
+    static let properties = ["frame", "origin", "alpha", "hidden", "interaction", "level", "passthrough"]
+
     private static func setStatement(_ r: inout TokenReader) throws(GrammarProblem) -> Command {
         let target = try r.word("window or view name")
         guard let property = r.next() else { throw r.missing("property") }
@@ -129,8 +132,9 @@ enum StatementGrammar {
         case "level": return .setLevel(window: target, level: try r.level())
         case "passthrough": return .setPassthrough(window: target, enabled: try r.bool("passthrough"))
         default:
-            throw GrammarProblem(column: property.column, reason: "unknown property '\(property.text)' "
-                + "(expected frame, origin, alpha, hidden, interaction, level or passthrough)")
+            let near = Spelling.closest(to: property.text, among: Self.properties).map { "did you mean '\($0)'? " } ?? ""
+            throw GrammarProblem(column: property.column, reason: "unknown property '\(property.text)' (\(near)"
+                + "expected frame, origin, alpha, hidden, interaction, level or passthrough)")
         }
     }
 
@@ -145,8 +149,10 @@ enum StatementGrammar {
         case "ended": return .touchEnded(id: id, at: try r.point())
         case "cancelled": return .touchCancelled(id: id)
         default:
-            throw GrammarProblem(column: phase.column,
-                                 reason: "unknown touch phase '\(phase.text)' (expected began, moved, ended or cancelled)")
+            let near = Spelling.closest(to: phase.text, among: TouchPhase.allCases.map(\.rawValue))
+                .map { "did you mean '\($0)'? " } ?? ""
+            throw GrammarProblem(column: phase.column, reason: "unknown touch phase '\(phase.text)' "
+                                 + "(\(near)expected began, moved, ended or cancelled)")
         }
     }
 }

@@ -82,7 +82,10 @@ struct Run: ParsableCommand {
             do {
                 scenario = try ScenarioParser().parseFile(atPath: file)
             } catch {
-                output.err(error.description)
+                // Every problem of the file, not just the first, so one edit fixes them all.
+                let problems = ScenarioParser().diagnoseFile(atPath: file)
+                for problem in problems.isEmpty ? [error] : problems { output.err(problem.description) }
+                if problems.count >= 20 { output.err("\(file): stopped after 20 errors") }
                 result.add(file: file, error: error.description)
                 continue
             }

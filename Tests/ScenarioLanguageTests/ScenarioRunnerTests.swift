@@ -65,7 +65,8 @@ struct ScenarioRunnerTests {
         #expect(first.expected == "notify a didBecomeVisible")
         #expect(first.got == ["notify a didBecomeVisible", "order main: a b", "keyWindow main -> a"])
         #expect(first.description == "s.wls:3: expectation failed: expected 'notify a didBecomeVisible', "
-            + "got: [notify a didBecomeVisible; order main: a b; keyWindow main -> a]")
+            + "got: [notify a didBecomeVisible; order main: a b; keyWindow main -> a] (it came before the "
+            + "observation line 2 matched: expect lines follow the order of the observations)")
         // An expectation is matched against its own statement only, not an earlier one.
         #expect(result.failures[2].got == ["press -> a"])
     }
