@@ -14,7 +14,7 @@ struct GrammarProblem: Error {
     var reason: String
 }
 
-/// The statement grammar of `scenario-format.md`, one line at a time.
+/// The statement grammar (docs/scenario-language.md), one line at a time.
 ///
 /// Statements are recognised by their first token and read left to right; every
 /// argument is positional, so names may equal keywords (`window in frame ...`).

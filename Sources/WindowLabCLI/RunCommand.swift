@@ -11,7 +11,8 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Run scenario files, print their traces and check their expectations.",
         discussion: """
-            Each FILE is a .wls scenario (see the scenario format). Every observation is \
+            Each FILE is a .wls scenario: the language reference, with every statement and \
+            observation, is docs/scenario-language.md. Every observation is \
             printed to standard output, one per line; with several files, a line '# FILE' \
             comes before each file's trace. Errors and failed expectations go to standard \
             error as 'file:line:col: error: reason' and \
