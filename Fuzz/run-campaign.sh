@@ -11,9 +11,14 @@
 # --time seconds (with -fork=N when --jobs N > 1), then:
 #   - differential: merges the inputs that add coverage back into the pack
 #     (`windowlab corpus merge`, written to a temporary file and renamed);
+#   - the other targets keep their new inputs in fuzz-corpus/TARGET/ (not committed),
+#     and the next run starts from them too;
 #   - every crash becomes a regression input under corpus/regressions/ (replayed by
 #     `swift test` and CI forever) and, for the differential target, a shrunk scenario
 #     file under fuzz-findings/ (`windowlab corpus shrink`).
+# A progress line every 10 seconds shows executions, coverage and speed.
+# windowlab itself is built where `swift run -c release windowlab` builds it
+# (.build/release); WINDOWLAB_BIN=PATH uses another build.
 # Exit status: 0 when nothing crashed, 1 when something did, 2 on a usage error.
 set -euo pipefail
 
@@ -25,7 +30,7 @@ while (($#)); do
     --jobs) jobs=$2; shift 2 ;;
     --asan) asan=1; shift ;;
     --no-merge) merge=0; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run-campaign: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -44,9 +49,13 @@ sanitizers=(--sanitize=fuzzer)
 ((asan)) && sanitizers+=(--sanitize=address)
 echo "== building $product and windowlab"
 swift build -c release --package-path Fuzz --scratch-path "$root/.build-fuzz" "${sanitizers[@]}" --product "$product" >&2
-swift build -c release --scratch-path "$root/.build-release" --product windowlab >&2
+if [[ -n ${WINDOWLAB_BIN:-} ]]; then
+  windowlab=$WINDOWLAB_BIN
+else
+  swift build -c release --product windowlab >&2
+  windowlab="$root/.build/release/windowlab"
+fi
 fuzzer="$root/.build-fuzz/release/$product"
-windowlab="$root/.build-release/release/windowlab"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/windowlab-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -62,6 +71,8 @@ case "$target" in
   scenario-parser) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
   corpus-reader) cp corpus/*.wlpack "$work/seeds/" 2>/dev/null || true ;;
 esac
+kept="fuzz-corpus/$target"   # the non-differential targets' own inputs, kept between runs
+if [[ $target != differential && -d $kept ]]; then cp "$kept"/* "$work/seeds/" 2>/dev/null || true; fi
 fork=()
 ((jobs > 1)) && fork=(-fork="$jobs" -ignore_crashes=1)
 
@@ -69,8 +80,23 @@ echo "== fuzzing $product for ${time}s ($jobs job(s)); seeds: $(ls "$work/seeds"
 status=0
 SWIFT_BACKTRACE=enable=no "$fuzzer" "$work/new" "$work/seeds" -max_total_time="$time" -timeout=10 \
   -rss_limit_mb=4096 -artifact_prefix="$work/artifacts/" -print_final_stats=1 "${fork[@]}" "${extra[@]}" \
-  >"$work/fuzz.log" 2>&1 || status=$?
-grep -E "^(stat::|#[0-9]+ +DONE|==[0-9]+== ERROR|SUMMARY)" "$work/fuzz.log" | tail -n 12 || true
+  >"$work/fuzz.log" 2>&1 &
+fuzzing=$!
+started=$SECONDS
+while kill -0 "$fuzzing" 2>/dev/null; do
+  for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$fuzzing" 2>/dev/null && sleep 1; done
+  if kill -0 "$fuzzing" 2>/dev/null; then
+    latest=$(grep -aE "^#[0-9]+" "$work/fuzz.log" | tail -n 1 | tr -s ' ' | cut -c1-110 || true)
+    echo "   [$((SECONDS - started))s/${time}s] ${latest:-starting}; new inputs: $(ls "$work/new" | wc -l)"
+  fi
+done
+wait "$fuzzing" || status=$?
+grep -aE "^(stat::|#[0-9]+ +DONE|==[0-9]+== ERROR|SUMMARY)" "$work/fuzz.log" | tail -n 12 || true
+if [[ $target != differential && -n $(ls "$work/new") ]]; then
+  mkdir -p "$kept"
+  cp "$work/new"/* "$kept/"
+  echo "== kept $(ls "$work/new" | wc -l) new input(s) in $kept/ (the next run starts from them; not committed)"
+fi
 
 if [[ $target == differential && $merge == 1 && -n $(ls "$work/new") ]]; then
   echo "== merging new inputs that add coverage into $pack"
