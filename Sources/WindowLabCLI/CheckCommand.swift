@@ -250,7 +250,11 @@ struct Check: ParsableCommand {
         report.result.findings += writer.entries
         report.note(totals.coverage.summary)
         let never = totals.coverage.neverReached
-        if !never.isEmpty {
+        if !never.isEmpty && engines.sharedFeatures != EngineFeature.all {
+            // A partial engine cannot reach the outcomes of the features it lacks: no list of noise.
+            report.note("  \(never.count) outcome(s) not reached; most need features "
+                        + "\(EngineFeature.all.subtracting(engines.sharedFeatures).words) (--coverage lists all)")
+        } else if !never.isEmpty {
             report.note("  never reached: " + never.prefix(12).map { "\($0.rule) \($0.branch)" }.joined(separator: "; ")
                         + (never.count > 12 ? "; and \(never.count - 12) more (--coverage lists all)" : ""))
         }
