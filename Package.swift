@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DifferentialHarness", targets: ["DifferentialHarness"]),
         .library(name: "WindowLabTesting", targets: ["WindowLabTesting"]),
         .library(name: "EngineProtocol", targets: ["EngineProtocol"]),
+        .library(name: "CampaignReport", targets: ["CampaignReport"]),
         .library(name: "CommandEncoding", targets: ["CommandEncoding"]),
         .library(name: "CorpusPack", targets: ["CorpusPack"]),
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
@@ -56,6 +57,10 @@ let package = Package(
         .target(name: "ScenarioRender", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
         ]),
+        // One self-contained HTML page for a campaign's findings or a scenario.
+        .target(name: "CampaignReport", dependencies: [
+            "WindowModel", "ScenarioLanguage", "ScenarioRender", "DifferentialHarness",
+        ]),
         // The benchmark workloads, shared by `windowlab bench` and Benchmarks/.
         .target(name: "RoutingWorkloads", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine",
@@ -65,7 +70,7 @@ let package = Package(
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
-            "RoutingWorkloads", "CMallocCounter", "EngineProtocol",
+            "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -86,6 +91,9 @@ let package = Package(
         ]),
         .testTarget(name: "EngineProtocolTests", dependencies: [
             "EngineProtocol", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
+        ]),
+        .testTarget(name: "CampaignReportTests", dependencies: [
+            "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
         ]),
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
         .testTarget(name: "CorpusPackTests", dependencies: [

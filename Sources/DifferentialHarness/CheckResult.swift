@@ -26,6 +26,19 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var engines: [RunResult.Engine] = []
     /// Scenario statements not sent because an engine lacks a feature they need.
     public var skippedStatements = 0
+    /// The campaign's counters about once a second (for the report's throughput chart).
+    public var progress: [ProgressSample] = []
+
+    public struct ProgressSample: Codable, Sendable, Equatable {
+        public var seconds: Double
+        public var cases: Int
+        public var commands: Int
+        public var divergences: Int
+
+        public init(seconds: Double, cases: Int, commands: Int, divergences: Int) {
+            (self.seconds, self.cases, self.commands, self.divergences) = (seconds, cases, commands, divergences)
+        }
+    }
     /// Rule outcome counts by ``RuleOutcome/rawValue`` (decoded from `coverage`).
     public var ruleCounts: [Int] = RuleCoverage().counts
 
@@ -101,6 +114,10 @@ public struct CheckResult: Codable, Sendable, Equatable {
         problems += other.problems
         if engines.isEmpty { engines = other.engines }
         skippedStatements += other.skippedStatements
+        let offset = progress.last?.seconds ?? 0
+        progress += other.progress.map {
+            ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
+        }
         var coverage = self.coverage
         coverage.add(other.ruleCounts)
         ruleCounts = coverage.counts
@@ -111,7 +128,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
-        case engines, skippedStatements
+        case engines, skippedStatements, progress
     }
 
     struct CoverageJSON: Codable {
@@ -140,6 +157,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         problems = try c.decode([String].self, forKey: .problems)
         engines = try c.decodeIfPresent([RunResult.Engine].self, forKey: .engines) ?? []
         skippedStatements = try c.decodeIfPresent(Int.self, forKey: .skippedStatements) ?? 0
+        progress = try c.decodeIfPresent([ProgressSample].self, forKey: .progress) ?? []
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -166,6 +184,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(problems, forKey: .problems)
         try c.encode(engines, forKey: .engines)
         try c.encode(skippedStatements, forKey: .skippedStatements)
+        try c.encode(progress, forKey: .progress)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

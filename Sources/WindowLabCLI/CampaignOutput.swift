@@ -8,8 +8,17 @@ import WindowModel
 final class ProgressLine: Sendable {
     private let isTerminal = isatty(2) != 0
     private let lastLogged = Mutex(0.0)
+    private let recorded = Mutex<[CheckResult.ProgressSample]>([])
+
+    /// The counters about once a second, for the report's throughput chart.
+    var samples: [CheckResult.ProgressSample] { recorded.withLock { $0 } }
 
     func show(_ progress: CampaignProgress) {
+        recorded.withLock { samples in
+            guard progress.elapsedSeconds - (samples.last?.seconds ?? -1) >= 1 else { return }
+            samples.append(.init(seconds: progress.elapsedSeconds, cases: progress.cases,
+                                 commands: progress.commands, divergences: progress.divergences))
+        }
         if isTerminal {
             write("\r" + text(progress) + "   ")
         } else if lastLogged.withLock({ last in

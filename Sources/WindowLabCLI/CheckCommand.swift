@@ -1,4 +1,5 @@
 import ArgumentParser
+import CampaignReport
 import DifferentialHarness
 import Foundation
 import IndexedEngine
@@ -156,15 +157,28 @@ struct Check: ParsableCommand {
             && replayFrom == 0 && firstCase == 0 {
             report.badInput("nothing was checked: no scenario files, no corpus entries and no campaign (--time 0)")
         }
-        if json, let inFlight {
-            // The supervisor merges the workers' results and prints one document.
+        if let inFlight {
+            // The supervisor merges the workers' results, prints and writes the report.
             try? AtomicFile.write(Array(report.result.jsonText().utf8), to: inFlight + "/result-\(getpid()).json")
-        } else if json {
-            print(report.result.jsonText())
+            if !json { report.printSummary() }
         } else {
-            report.printSummary()
+            if json { print(report.result.jsonText()) } else { report.printSummary() }
+            writeReport(report.result, engines: engines)
         }
         if report.status != 0 { throw ExitCode(report.status) }
+    }
+
+    /// Writes `check.json` and `report.html` (see `windowlab report`) into --out.
+    func writeReport(_ result: CheckResult, engines: [EngineFactory]) {
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try AtomicFile.write(Array(result.jsonText().utf8), to: out + "/check.json")
+            let page = ReportPage(input: try ReportInput.read(out), engines: engines).html()
+            try AtomicFile.write(Array(page.utf8), to: out + "/report.html")
+            FileHandle.standardError.write(Data("report: \(out)/report.html\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("note: no report written into \(out): \(error)\n".utf8))
+        }
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -244,6 +258,8 @@ struct Check: ParsableCommand {
         let line = ProgressLine()
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
         line.finish(totals)
+        report.result.progress = line.samples + [.init(seconds: totals.elapsedSeconds, cases: totals.cases,
+                                                      commands: totals.commands, divergences: totals.divergences)]
         report.note(CampaignSummary.profileLines(totals))
         report.result.seed = seed
         report.result.add(totals)

@@ -77,11 +77,12 @@ struct CheckSupervisor {
                      + "\(NumberText.format(resume.remaining.rounded())) s left")
             }
         }
+        merged.findings += triage.entries
+        merged.status = max(merged.status, status)
+        merged.seed = merged.seed ?? seed
+        if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
+        if let engines = try? check.engines() { check.writeReport(merged, engines: engines) }
         if check.json {
-            merged.findings += triage.entries
-            merged.status = max(merged.status, status)
-            merged.seed = merged.seed ?? seed
-            if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
             print(merged.jsonText())
         } else if crashes > 0 {
             print("check: \(crashes) crash(es) of the engines' process in \(triage.groups.count) group(s); "

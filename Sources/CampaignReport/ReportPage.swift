@@ -1,0 +1,105 @@
+import DifferentialHarness
+import Foundation
+import WindowModel
+
+/// `windowlab report`: one self-contained HTML page (inline CSS, SVG and script;
+/// nothing from the network) for a campaign's findings or for one scenario.
+///
+/// The page lists the findings grouped by signature, each as a step viewer (a
+/// slider over its statements, the picture of each step, every engine's
+/// observations beside each other, differences marked), then the campaign's
+/// rule-outcome coverage and its throughput over time. `#step=N` in the URL opens
+/// every viewer at step N; `#finding=K&step=N` only the K-th (1-based).
+///
+/// ```swift
+/// let page = ReportPage(input: try ReportInput.read("windowlab-findings"), engines: [reference, indexed]).html()
+/// ```
+public struct ReportPage {
+    public let input: ReportInput
+    public let engines: [EngineFactory]
+
+    public init(input: ReportInput, engines: [EngineFactory]) {
+        self.input = input
+        self.engines = engines
+    }
+
+    public func html() -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        html += "<title>WindowLab report: \(HTML.escape(input.title))</title>\n<style>\(Self.style)</style></head>\n<body>\n"
+        html += "<h1>WindowLab report</h1>\n<p class=\"meta\">\(HTML.escape(input.title)) · engines: "
+            + HTML.escape(engines.map(\.name).joined(separator: ", ")) + "</p>\n"
+        if let result = input.result { html += summary(result) }
+        let groups = Dictionary(grouping: input.items.indices, by: { input.items[$0].group })
+            .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        html += "<h2>\(input.items.count) scenario(s)" + (input.result != nil ? " found" : "") + "</h2>\n"
+        if input.items.isEmpty { html += "<p class=\"clean\">No findings: every engine agreed.</p>\n" }
+        var number = 0
+        for (group, members) in groups {
+            html += "<div class=\"group\"><h2 class=\"signature\">\(HTML.escape(group)) · \(members.count)</h2>\n"
+            for index in members {
+                number += 1
+                html += StepViewer(item: input.items[index], engines: engines, index: number).html()
+            }
+            html += "</div>\n"
+        }
+        if let result = input.result {
+            html += "<h2>Rule-outcome coverage</h2>\n<p class=\"meta\">\(HTML.escape(result.coverage.summary))</p>\n"
+            html += ReportCharts.coverage(result.coverage)
+            html += "<h2>Throughput</h2>\n" + ReportCharts.throughput(result.progress)
+        }
+        html += "<script>\(Self.script)</script>\n</body></html>\n"
+        return html
+    }
+
+    private func summary(_ result: CheckResult) -> String {
+        let verdict = result.status == 0 ? "clean" : "\(result.problems.count) problem(s)"
+        var html = "<p class=\"summary\">seed \(result.seed.map(String.init) ?? "none") · \(result.scenarioFiles) scenario files · "
+            + "\(result.corpusEntries) corpus entries · \(result.cases) generated cases · \(result.commands) commands · "
+            + "\(Int(result.campaignSeconds)) s · <b>\(verdict)</b></p>\n"
+        if !result.groups.isEmpty {
+            html += "<table class=\"groups\"><tr><th>group</th><th>cases</th><th>first found by</th></tr>"
+            for group in result.groups {
+                html += "<tr><td>\(HTML.escape(group.signature))</td><td>\(group.count)</td><td>\(group.profile)</td></tr>"
+            }
+            html += "</table>\n"
+        }
+        return html
+    }
+
+    static let style = """
+        body{font-family:sans-serif;margin:24px;color:#222;max-width:1250px}
+        .meta{color:#666}.summary{font-size:15px}.clean{color:#2e7d32}
+        .viewer{border:1px solid #ccc;border-radius:6px;padding:12px;margin:12px 0}
+        .step{display:none}.step.shown{display:block}
+        .answers td{vertical-align:top;font-family:monospace;padding:4px 12px 4px 0}
+        .answers td.differs{background:#ffebee}
+        .picture svg{max-width:100%;height:auto}
+        pre{background:#f5f5f5;padding:8px;overflow:auto}
+        table.groups td,table.groups th{padding:2px 10px;text-align:left}
+        input.slider{width:420px;vertical-align:middle}
+        """
+
+    /// Shows one step per viewer: the slider's, or the URL's `#step=N`.
+    static let script = """
+        (function(){
+          var hash=new URLSearchParams(location.hash.slice(1));
+          var wantStep=parseInt(hash.get('step')||'',10), wantFinding=parseInt(hash.get('finding')||'',10);
+          document.querySelectorAll('section.viewer').forEach(function(viewer,i){
+            var slider=viewer.querySelector('input.slider'), shown=viewer.querySelector('output.shown');
+            var steps=parseInt(viewer.dataset.steps,10);
+            function show(n){
+              n=Math.max(1,Math.min(steps,n));
+              viewer.querySelectorAll('div.step').forEach(function(step){
+                step.classList.toggle('shown',parseInt(step.dataset.step,10)===n);
+              });
+              slider.value=n; shown.textContent=n; viewer.dataset.shownStep=n;
+            }
+            slider.addEventListener('input',function(){show(parseInt(slider.value,10));});
+            var start=parseInt(viewer.dataset.start,10);
+            if(!isNaN(wantStep)&&(isNaN(wantFinding)||wantFinding===i+1)){start=wantStep;}
+            if(steps>0){show(start);}
+          });
+          document.body.dataset.ready='yes';
+        })();
+        """
+}

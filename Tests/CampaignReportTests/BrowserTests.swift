@@ -1,0 +1,53 @@
+import CampaignReport
+import DifferentialHarness
+import Foundation
+import Testing
+import WindowModel
+
+/// The report in a real browser: Debian's chromium, headless (CI installs it).
+enum Browser {
+    static let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Runs chromium on `url` with `arguments`; returns its standard output and error.
+    static func run(_ arguments: [String], url: String) -> (output: String, errors: String) {
+        let errorFile = NSTemporaryDirectory() + "chromium-\(UInt32.random(in: 0...UInt32.max)).log"
+        defer { try? FileManager.default.removeItem(atPath: errorFile) }
+        let all = ["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0"] + arguments + [url]
+        let command = ([path!] + all).map { "'\($0)'" }.joined(separator: " ") + " 2>'\(errorFile)'"
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardOutput = pipe
+        try? process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "")
+    }
+}
+
+@Suite("windowlab report: in a browser", .enabled(if: Browser.path != nil, "needs chromium (apt-get install -y chromium); skipped"))
+struct BrowserTests {
+    @Test("the page renders without console errors, steps through a finding, and a screenshot is saved")
+    func rendersAndSteps() throws {
+        let folder = try Fixtures.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Fixtures.finding.write(toFile: folder + "/divergence-1.wls", atomically: true, encoding: .utf8)
+        let html = ReportPage(input: try ReportInput.read(folder), engines: [Fixtures.engines[0], Fixtures.broken]).html()
+        let page = folder + "/report.html"
+        try html.write(toFile: page, atomically: true, encoding: .utf8)
+        for step in 1...4 {
+            let (dom, errors) = Browser.run(["--dump-dom"], url: "file://\(page)#step=\(step)")
+            #expect(dom.contains("data-ready=\"yes\""), "the page's script did not finish")
+            #expect(dom.contains("data-shown-step=\"\(step)\""))
+            #expect(dom.contains("class=\"step shown\" data-step=\"\(step)\""))
+            #expect(!errors.contains("Uncaught") && !errors.contains(":ERROR:CONSOLE"), "\(errors)")
+        }
+        let screenshot = NSTemporaryDirectory() + "windowlab-report.png"
+        _ = Browser.run(["--screenshot=\(screenshot)", "--window-size=1300,1800"], url: "file://\(page)#step=4")
+        let size = (try FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 20_000, "screenshot at \(screenshot): \(size) bytes")
+    }
+}
