@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "CampaignReportTests", dependencies: [
             "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
         ]),
+        .testTarget(name: "RoutingWorkloadsTests", dependencies: ["RoutingWorkloads"]),
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
         .testTarget(name: "CorpusPackTests", dependencies: [
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",

@@ -18,7 +18,13 @@ public struct LatencyChart {
         guard let minNs = ns.min(), let maxNs = ns.max(), let minN = counts.min(), let maxN = counts.max() else {
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>\n"
         }
-        let xLow = floorLog10(minN), xHigh = max(ceilLog10(maxN), xLow + 1)
+        // Whole decades around the counts; a single N (or counts within one decade)
+        // gets half a decade of room on each side, so its points sit inside the plot.
+        var xLow = floorLog10(minN), xHigh = max(ceilLog10(maxN), xLow + 1)
+        if log10(minN) - xLow < 0.25 || xHigh - log10(maxN) < 0.25 {
+            xLow = min(xLow, log10(minN) - 0.5)
+            xHigh = max(xHigh, log10(maxN) + 0.5)
+        }
         let yLow = floorLog10(minNs), yHigh = max(ceilLog10(maxNs), yLow + 1)
         let plotW = width - left - right, plotH = height - top - bottom
         func x(_ n: Double) -> Double { left + (log10(n) - xLow) / (xHigh - xLow) * plotW }
@@ -33,7 +39,7 @@ public struct LatencyChart {
             s += "<line x1=\"\(f(left))\" y1=\"\(f(yy))\" x2=\"\(f(left + plotW))\" y2=\"\(f(yy))\" stroke=\"#ddd\"/>\n"
             s += "<text x=\"\(f(left - 8))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(timeLabel(e))</text>\n"
         }
-        for e in Int(xLow)...Int(xHigh) {
+        for e in Int(xLow.rounded(.up))...Int(xHigh.rounded(.down)) {
             let xx = x(pow10(Double(e)))
             s += "<line x1=\"\(f(xx))\" y1=\"\(f(top))\" x2=\"\(f(xx))\" y2=\"\(f(top + plotH))\" stroke=\"#ddd\"/>\n"
             s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotH + 18))\" text-anchor=\"middle\">\(countLabel(e))</text>\n"
@@ -45,16 +51,24 @@ public struct LatencyChart {
         var legendY = top + 10
         for workload in orderedWorkloads() {
             let rows = results.filter { $0.workload == workload }.sorted { $0.windows < $1.windows }
-            for (engine, colour) in [("reference", "#c0392b"), ("indexed", "#2471a3")] {
-                let dash = workload == "dense" ? " stroke-dasharray=\"6 4\"" : ""
+            // Each workload has its own colours and markers (and dense a dashed line),
+            // so desktop and dense read apart even in grey.
+            let dense = workload == "dense"
+            for (engine, colour) in dense ? [("reference", "#e67e22"), ("indexed", "#17a589")]
+                                          : [("reference", "#c0392b"), ("indexed", "#2471a3")] {
+                let dash = dense ? " stroke-dasharray=\"6 4\"" : ""
                 let points = rows.map { r -> String in
                     let v = engine == "reference" ? r.reference.p50 : r.indexed.p50
                     return "\(f(x(Double(r.windows)))),\(f(y(v)))"
                 }
                 s += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
                 for p in points {
-                    let xy = p.split(separator: ",")
-                    s += "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(colour)\"/>\n"
+                    let xy = p.split(separator: ",").compactMap { Double($0) }
+                    s += dense
+                        ? "<rect class=\"point \(workload)\" x=\"\(f(xy[0] - 3.5))\" y=\"\(f(xy[1] - 3.5))\" width=\"7\" "
+                            + "height=\"7\" fill=\"white\" stroke=\"\(colour)\" stroke-width=\"1.5\"/>\n"
+                        : "<circle class=\"point \(workload)\" cx=\"\(f(xy[0]))\" cy=\"\(f(xy[1]))\" r=\"3.5\" "
+                            + "fill=\"\(colour)\"/>\n"
                 }
                 let lx = left + plotW + 16
                 s += "<line x1=\"\(f(lx))\" y1=\"\(f(legendY))\" x2=\"\(f(lx + 28))\" y2=\"\(f(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
