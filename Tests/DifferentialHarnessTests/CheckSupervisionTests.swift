@@ -17,7 +17,7 @@ struct CheckSupervisionTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = ChildProcess.run([Self.windowlab, "check", "--mutant=trapWithManyWindows", "--profile=crowd",
                                     "--time=120", "--seed=1", "--jobs=1", "--stop-on-finding", "--out=\(out)",
-                                    "--failures=none", "--examples=\(out)/none", "--corpus=\(out)/none"],
+                                    "--failures=none", "--examples=none", "--corpus=none"],
                                    timeout: 600, captureStandardError: true, quiet: true)
         #expect(run.outcome == .exited(1), "\(run.standardErrorTail)")
         let crashes = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix("crash-") }

@@ -81,3 +81,28 @@ final class BlindHitsSystem: WindowSystem {
 
     static let factory = EngineFactory(name: "blind") { BlindHitsSystem() }
 }
+
+extension SVG {
+    /// The value of attribute `key` of an element line, if it has one.
+    static func attribute(_ element: String, _ key: String) -> String? {
+        guard let start = element.range(of: " \(key)=\"") else { return nil }
+        return String(element[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// A numeric attribute of an element line (nil when absent or not a number).
+    static func number(_ element: String, _ key: String) -> Double? {
+        attribute(element, key).flatMap(Double.init)
+    }
+
+    /// The x, y, width and height of a `rect` element line.
+    static func box(_ element: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let x = number(element, "x"), let y = number(element, "y"),
+              let width = number(element, "width"), let height = number(element, "height") else { return nil }
+        return (x, y, width, height)
+    }
+
+    /// The line number (0-based) of the first line of `svg` containing every one of `parts`.
+    static func lineIndex(_ svg: String, containing parts: [String]) -> Int? {
+        svg.split(separator: "\n").firstIndex { line in parts.allSatisfy { line.contains($0) } }
+    }
+}
