@@ -155,6 +155,7 @@ final class EngineProcess {
                 pendingStart = newline + 1
                 if isOK {
                     onAnswer(completed, current)
+                    guard fault == nil else { return completed }  // the caller found the answer to be garbage
                     completed += 1
                     current = []
                     deadline = Date().addingTimeInterval(timeout)
