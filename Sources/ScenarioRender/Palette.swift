@@ -4,6 +4,14 @@ enum Palette {
     static let ink = "#1a1a1a"
     static let faintInk = "#666666"
     static let sceneEdge = "#9e9e9e"
+    /// The scene's corner marks, drawn over the windows.
+    static let sceneCorner = "#616161"
+    /// A `convert`'s source point and its arrow (its landing uses ``point`` or the engines' colours).
+    static let convertFrom = "#1565c0"
+    /// The leader lines from a label to what it names, and the view tags.
+    static let leader = "#8a8a8a"
+    static let tagFill = "#fff8e1"
+    static let tagStroke = "#8d6e00"
     /// The point marker and the target outline when every engine agrees.
     static let point = "#d62728"
     static let keyOutline = "#f2a900"
@@ -44,24 +52,55 @@ enum Palette {
 }
 
 /// Greedy label placement: a label goes at the first candidate position that
-/// overlaps no label placed before it, or nowhere.
+/// overlaps no label (or reserved area) placed before it, or nowhere.
 ///
 /// Callers place the most important labels first (the event point's, then
 /// windows front to back, then views), so when space runs out it is the back-most
-/// labels that are dropped; the window list beside the drawing names every window.
+/// labels that are moved away or shortened; every window and view still gets at
+/// least its number or tag (see ``SceneSVG/placeLabels()``).
+///
+/// Taken rectangles are filed in a grid of ``cell``-pixel buckets so that a
+/// crowded picture (thousands of labels, dozens of candidates each) stays fast.
+/// The grid is only looked up, never iterated, so the result is the same as a
+/// plain scan's: the first free candidate.
 struct LabelPlacer {
+    static let cell = 48.0
     private var taken: [PixelRect] = []
+    private var buckets: [Int: [Int]] = [:]
 
-    /// Reserves `rect` unconditionally (the point marker itself).
-    mutating func reserve(_ rect: PixelRect) { taken.append(rect) }
+    /// Reserves `rect` unconditionally (a marker, a leader line's path).
+    mutating func reserve(_ rect: PixelRect) {
+        let index = taken.count
+        taken.append(rect)
+        for key in Self.keys(rect) { buckets[key, default: []].append(index) }
+    }
 
     /// The index of the first candidate that is free, now reserved; nil if none is.
     mutating func place(_ candidates: [PixelRect]) -> Int? {
-        for (index, candidate) in candidates.enumerated() where !taken.contains(where: { overlaps($0, candidate) }) {
-            taken.append(candidate)
+        for (index, candidate) in candidates.enumerated() where isFree(candidate) {
+            reserve(candidate)
             return index
         }
         return nil
+    }
+
+    private func isFree(_ candidate: PixelRect) -> Bool {
+        for key in Self.keys(candidate) {
+            for index in buckets[key] ?? [] where overlaps(taken[index], candidate) { return false }
+        }
+        return true
+    }
+
+    /// The buckets a rectangle touches (rectangles are clamped to the canvas's reach).
+    private static func keys(_ rect: PixelRect) -> [Int] {
+        func bucket(_ value: Double) -> Int {
+            value.isNaN ? 0 : Int((min(max(value, -1e5), 1e5) / cell).rounded(.down))
+        }
+        var out: [Int] = []
+        for cx in bucket(rect.x)...max(bucket(rect.x), bucket(rect.maxX)) {
+            for cy in bucket(rect.y)...max(bucket(rect.y), bucket(rect.maxY)) { out.append(cx &* 100_003 &+ cy) }
+        }
+        return out
     }
 
     private func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {

@@ -8,47 +8,147 @@ struct PlacedLabel {
     var colour: String
     var kind: String
     var bold = false
+    /// Extra `data-` attributes of the text and its backing (`data-for` names what it labels).
+    var data: [(String, String)] = []
+    /// The point the label names, when the label sits away from it: a leader line joins them.
+    var anchor: (x: Double, y: Double)?
+    /// True when no free place was found and the label was put over others.
+    var forced = false
 }
 
 extension SceneSVG {
     static let labelPadding = 2.0
+    /// Views drawn smaller than this (in pixels, both ways) are kept clear of view labels.
+    static let smallView = 24.0
 
-    /// Places every label, most important first: the event point's answers, then
-    /// windows front to back (full label, else name and level, else the number),
-    /// then views front to back (name, only where it fits inside the view).
+    /// Places every label, most important first: the event point's answers, a
+    /// `convert`'s points, then windows front to back, then views front to back.
+    ///
+    /// A window is named inside a corner of its rectangle (full label, else name
+    /// and level, else the number), else just outside it, else beside it with a
+    /// leader line; a stacked window behind another and a zero-size one are named
+    /// beside their exposed corner or marker. A view is named inside itself when it
+    /// is large enough, else beside it with a leader line, else by a short tag
+    /// (`v1`, `v2`, ...) that the list beside the drawing spells out. When nothing
+    /// is free the number or tag is put over the other labels, so that every
+    /// window and view is marked on the drawing.
     mutating func placeLabels() -> [PlacedLabel] {
         var labels: [PlacedLabel] = []
         labels += pointLabels()
+        labels += conversionLabels()
+        for box in zeroSizeMarkerBoxes { placer.reserve(box) }
         for window in drawn.windows.reversed() {
-            let name = Palette.truncate(window.window.name, 28)
-            let texts = [
-                (["#\(window.number) \(name) · \(window.levelText)"] + window.flags.prefix(2)).joined(separator: " · "),
-                "#\(window.number) \(name) · \(window.levelText)",
-                "#\(window.number) \(name)",
-                "#\(window.number)",
-            ]
-            if let label = placeInside(window.rect, texts: texts, size: Palette.labelFont, kind: "window-label",
-                                       colour: Palette.ink, mayOverflow: true) {
-                labels.append(label)
+            labels.append(windowLabel(window))
+        }
+        // Small views stay visible: no view label may cover one.
+        for window in drawn.windows {
+            for view in window.views where view.rect.width < Self.smallView && view.rect.height < Self.smallView {
+                placer.reserve(PixelRect(x: view.rect.x - 1, y: view.rect.y - 1, width: view.rect.width + 2,
+                                         height: view.rect.height + 2))
             }
         }
         for window in drawn.windows.reversed() {
-            for view in window.views.reversed() where view.rect.width > 30 && view.rect.height > 14 {
-                let text = Palette.truncate(view.view.name, 32)
-                if let label = placeInside(view.rect, texts: [text], size: Palette.viewLabelFont, kind: "view-label",
-                                           colour: Palette.faintInk, mayOverflow: false) {
-                    labels.append(label)
-                }
+            for view in window.views.reversed() {
+                labels.append(viewLabel(view, in: window))
             }
         }
         return labels
+    }
+
+    /// A window's label: `#N name · level · flags`, shortened until it fits (see
+    /// ``placeLabels()``); never nil, at worst `#N` put over other labels.
+    private mutating func windowLabel(_ window: DrawnScene.DrawnWindow) -> PlacedLabel {
+        let name = Palette.truncate(window.window.name, 28)
+        let texts = [
+            (["#\(window.number) \(name) · \(window.levelText)"] + window.flags.prefix(2)).joined(separator: " · "),
+            "#\(window.number) \(name) · \(window.levelText)",
+            "#\(window.number) \(name)",
+            "#\(window.number)",
+        ]
+        let data = [("data-for", window.window.name)]
+        let rect = window.rect
+        var label: PlacedLabel?
+        if window.isZeroSize {
+            label = callout(Self.centre(rect), texts: texts, reach: Self.farReach, size: Palette.labelFont,
+                            kind: "window-label", colour: Palette.ink, data: data)
+        } else if window.stackLayer > 0 {
+            label = stackLabel(window, texts: texts, data: data)
+        } else {
+            label = placeInside(rect, texts: texts, size: Palette.labelFont, kind: "window-label",
+                                colour: Palette.ink, mayOverflow: true, data: data)
+                ?? callout(Self.anchor(in: rect), texts: Array(texts.suffix(2)), reach: Self.farReach,
+                           size: Palette.labelFont, kind: "window-label", colour: Palette.ink, data: data)
+        }
+        return label ?? forced(Self.anchor(in: rect), text: texts.last!, size: Palette.labelFont, kind: "window-label",
+                               colour: Palette.ink, data: data)
+    }
+
+    /// A window behind the front of its stack shows only its bottom and right
+    /// strips: it is named in a column right of the stack, the deepest layer's
+    /// label level with its corner and each layer in front one row higher, with a
+    /// leader line to its exposed bottom-right corner (so the lines never cross);
+    /// else wherever there is room nearby; each shorter text only when the longer
+    /// one fits nowhere.
+    private mutating func stackLabel(_ window: DrawnScene.DrawnWindow, texts: [String],
+                                     data: [(String, String)]) -> PlacedLabel? {
+        let rect = window.rect, anchor = (x: rect.maxX - 1, y: rect.maxY - 1)
+        let step = window.shift / Double(window.stackLayer)
+        let rowsBelow = Double(window.stackSize - 1 - window.stackLayer)
+        let height = Palette.labelFont + 2 * Self.labelPadding
+        let x = rect.maxX + rowsBelow * step + 14
+        let y = rect.maxY + rowsBelow * step - height / 2 - rowsBelow * (height + 2)
+        for text in texts {
+            let box = PixelRect(x: x, y: y, width: Palette.textWidth(text, size: Palette.labelFont) + 2 * Self.labelPadding,
+                                height: height)
+            if onCanvas(box), placer.place([box]) != nil {
+                // Keep the leader line's path free of other labels.
+                let top = min(anchor.y, box.y + height / 2) - 1, bottom = max(anchor.y, box.y + height / 2) + 1
+                placer.reserve(PixelRect(x: anchor.x, y: top, width: box.x - anchor.x, height: bottom - top))
+                return PlacedLabel(text: text, box: box, size: Palette.labelFont, colour: Palette.ink, kind: "window-label",
+                                   data: data, anchor: anchor)
+            }
+            if let label = callout(anchor, texts: [text], reach: Self.farReach, size: Palette.labelFont,
+                                   kind: "window-label", colour: Palette.ink, data: data) {
+                return label
+            }
+        }
+        return nil
+    }
+
+    /// A view's name: inside it when it is large enough, else beside it (close,
+    /// with a leader line), else a tag `vN` beside it, listed by ``tagList()``. A
+    /// view behind the front of its stack is named from its bottom-right corner,
+    /// which is the part of it that shows, never inside it (that is the front window).
+    private mutating func viewLabel(_ view: DrawnScene.DrawnView, in window: DrawnScene.DrawnWindow) -> PlacedLabel {
+        let text = Palette.truncate(view.view.name, 32)
+        let data = [("data-for", view.view.name)]
+        let stacked = window.stackLayer > 0
+        let anchor = view.isZeroSize ? Self.centre(view.rect)
+            : stacked ? (x: view.rect.maxX - 1, y: view.rect.maxY - 1) : Self.anchor(in: view.rect)
+        if !view.isZeroSize, !stacked, view.rect.width > 30, view.rect.height > 14,
+           let label = placeInside(view.rect, texts: [text], size: Palette.viewLabelFont, kind: "view-label",
+                                   colour: Palette.faintInk, mayOverflow: false, data: data) {
+            return label
+        }
+        // Behind a stack's front, below-left of the corner: the window labels are to its right.
+        let directions = stacked ? Self.belowLeftFirst : Self.directions
+        if let label = callout(anchor, texts: [text], reach: Self.nearReach, size: Palette.viewLabelFont,
+                               kind: "view-label", colour: Palette.faintInk, data: data, directions: directions) {
+            return label
+        }
+        let tag = ViewTag(tag: "v\(viewTags.count + 1)", view: view, window: window.window.name)
+        viewTags.append(tag)
+        let tagData = [("data-view", view.view.name), ("data-tag", tag.tag)]
+        return callout(anchor, texts: [tag.tag], reach: Self.farReach, size: Palette.viewLabelFont, kind: "tag",
+                       colour: Palette.ink, data: tagData, directions: directions)
+            ?? forced(anchor, text: tag.tag, size: Palette.viewLabelFont, kind: "tag", colour: Palette.ink, data: tagData)
     }
 
     /// Tries each text (longest first) at the rectangle's inner corners; the last
     /// two texts may sit just outside the rectangle (above it, or to its right)
     /// when `mayOverflow`, so small windows are still named on the drawing.
     private mutating func placeInside(_ rect: PixelRect, texts: [String], size: Double, kind: String,
-                                      colour: String, mayOverflow: Bool) -> PlacedLabel? {
+                                      colour: String, mayOverflow: Bool, data: [(String, String)]) -> PlacedLabel? {
         let pad = Self.labelPadding, height = size + 2 * pad
         for (index, text) in texts.enumerated() {
             let width = Palette.textWidth(text, size: size) + 2 * pad
@@ -64,13 +164,13 @@ extension SceneSVG {
             }
             candidates = candidates.filter { onCanvas($0) }
             if let chosen = placer.place(candidates) {
-                return PlacedLabel(text: text, box: candidates[chosen], size: size, colour: colour, kind: kind)
+                return PlacedLabel(text: text, box: candidates[chosen], size: size, colour: colour, kind: kind, data: data)
             }
         }
         return nil
     }
 
-    private func onCanvas(_ box: PixelRect) -> Bool {
+    func onCanvas(_ box: PixelRect) -> Bool {
         box.x >= 0 && box.y >= Self.top - 14 && box.maxX <= Self.panelX - 6 && box.maxY <= drawingBottom
     }
 
@@ -113,80 +213,26 @@ extension SceneSVG {
         lines.isEmpty ? "(nothing)" : lines.joined(separator: "; ")
     }
 
+    /// A label's backing (a tag's is a framed, tinted box) and its text. A forced
+    /// label's backing has class `label-back forced`: it may overlap others.
     mutating func draw(_ label: PlacedLabel) {
-        let box = label.box
-        writer.element("rect", [("class", .text("label-back")), ("x", .number(box.x)), ("y", .number(box.y)),
-                                ("width", .number(box.width)), ("height", .number(box.height)),
-                                ("fill", .text("#ffffff")), ("fill-opacity", .number(0.85)),
-                                ("rx", .number(2))])
-        var attributes: [(String, SVGWriter.Value)] = [
-            ("class", .text(label.kind)), ("x", .number(box.x + Self.labelPadding)),
+        let box = label.box, isTag = label.kind == "tag"
+        let data = label.data.map { ($0.0, SVGWriter.Value.text($0.1)) }
+        var back: [(String, SVGWriter.Value)] = [("class", .text(label.forced ? "label-back forced" : "label-back"))]
+        back += data
+        back += [("x", .number(box.x)), ("y", .number(box.y)), ("width", .number(box.width)),
+                 ("height", .number(box.height)), ("fill", .text(isTag ? Palette.tagFill : "#ffffff")),
+                 ("fill-opacity", .number(isTag ? 1 : 0.85)), ("rx", .number(2))]
+        if isTag { back += [("stroke", .text(Palette.tagStroke)), ("stroke-width", .number(0.75))] }
+        writer.element("rect", back)
+        var attributes: [(String, SVGWriter.Value)] = [("class", .text(label.kind))]
+        attributes += data
+        attributes += [
+            ("x", .number(box.x + Self.labelPadding)),
             ("y", .number(box.y + Self.labelPadding + label.size * 0.82)),
             ("font-size", .number(label.size)), ("fill", .text(label.colour)),
         ]
         if label.bold { attributes.append(("font-weight", .text("bold"))) }
         writer.element("text", attributes, content: label.text)
-    }
-
-    // MARK: The point and the targets
-
-    /// A crosshair at the event point, with one ring per engine when they differ.
-    mutating func pointMarker() {
-        guard let point = drawn.point else { return }
-        let px = point.x.pixel, py = point.y.pixel
-        writer.open("g", [("class", .text("point")), ("data-x", .text(NumberText.format(run.eventPoint!.x))),
-                          ("data-y", .text(NumberText.format(run.eventPoint!.y)))])
-        let rings = run.enginesDiffer ? run.answers.indices.map { (6.0 + 3.0 * Double($0), Palette.engine($0)) }
-            : [(6.0, Palette.point)]
-        for (radius, colour) in rings {
-            writer.element("circle", [("class", .text("point-ring")), ("cx", .number(px)), ("cy", .number(py)),
-                                      ("r", .number(radius)), ("fill", .text("none")), ("stroke", .text(colour)),
-                                      ("stroke-width", .number(2))])
-        }
-        let arm = rings.last!.0 + 5
-        for (x1, y1, x2, y2) in [(px - arm, py, px + arm, py), (px, py - arm, px, py + arm)] {
-            writer.element("line", [("x1", .number(x1)), ("y1", .number(y1)), ("x2", .number(x2)), ("y2", .number(y2)),
-                                    ("stroke", .text(Palette.ink)), ("stroke-width", .number(1))])
-        }
-        writer.close("g")
-    }
-
-    /// Outlines what each engine's answer names (touch, hit or press target).
-    mutating func targets() {
-        var outlines: [(window: String, view: String, colour: String, engine: String)] = []
-        let differ = run.enginesDiffer
-        for (i, answer) in run.answers.enumerated() where differ || i == 0 {
-            for target in Self.targets(of: answer.observations) {
-                outlines.append((target.0, target.1, differ ? Palette.engine(i) : Palette.point, differ ? answer.engine : "all"))
-            }
-        }
-        guard !outlines.isEmpty else { return }
-        writer.open("g", [("class", .text("targets"))])
-        for (index, outline) in outlines.enumerated() {
-            guard let rect = drawn.rect(window: outline.window, view: outline.view) else { continue }
-            let inset = Double(index % 4) * 3
-            writer.element("rect", [("class", .text("target")), ("data-target", .text("\(outline.window)/\(outline.view)")),
-                                    ("data-engine", .text(outline.engine)),
-                                    ("x", .number(rect.x + inset)), ("y", .number(rect.y + inset)),
-                                    ("width", .number(max(rect.width - 2 * inset, 1))),
-                                    ("height", .number(max(rect.height - 2 * inset, 1))),
-                                    ("fill", .text("none")), ("stroke", .text(outline.colour)),
-                                    ("stroke-width", .number(2.5))])
-        }
-        writer.close("g")
-    }
-
-    /// The windows and views a step's observations name as where an event went.
-    static func targets(of observations: [Observation]) -> [(String, String)] {
-        observations.compactMap { observation in
-            switch observation {
-            case let .touchBegan(_, target?), let .touchMoved(_, target), let .touchEnded(_, target),
-                 let .hit(target?):
-                return (target.window, target.view)
-            case let .touchCancelled(_, window, view): return (window, view)
-            case let .press(window?): return (window, window)
-            default: return nil
-            }
-        }
     }
 }

@@ -43,6 +43,41 @@ extension SceneSVG {
         writer.close("g")
     }
 
+    /// Where the list of tagged views starts, under the window list.
+    var tagListTop: Double { Self.top + 40 + Double(drawn.windows.count) * 15 }
+
+    /// The views named on the drawing only by a tag: each tag, drawn as on the
+    /// drawing, then the view's name, its window and its size. Both the tag on the
+    /// drawing and this entry carry `data-view` and `data-tag`.
+    mutating func tagList() {
+        guard !viewTags.isEmpty else { return }
+        let x = Self.panelX, top = tagListTop, lineHeight = 15.0
+        let maxChars = Int((Self.panelWidth - 8) / (Palette.panelFont * Palette.advance))
+        writer.open("g", [("class", .text("tag-list"))])
+        writer.element("text", [("class", .text("list-title")), ("x", .number(x)), ("y", .number(top + 10)),
+                                ("font-size", .number(Palette.panelFont + 1)), ("font-weight", .text("bold")),
+                                ("fill", .text(Palette.ink))],
+                       content: "views named by tag on the drawing")
+        for (row, entry) in viewTags.enumerated() {
+            let y = top + 30 + Double(row) * lineHeight
+            // The tag word is framed as it is on the drawing.
+            let width = Palette.textWidth(entry.tag, size: Palette.panelFont) + 2 * Self.labelPadding
+            writer.element("rect", [("class", .text("tag-swatch")), ("data-view", .text(entry.view.view.name)),
+                                    ("data-tag", .text(entry.tag)), ("x", .number(x)), ("y", .number(y - 10)),
+                                    ("width", .number(width)), ("height", .number(13)), ("fill", .text(Palette.tagFill)),
+                                    ("stroke", .text(Palette.tagStroke)), ("stroke-width", .number(0.75)), ("rx", .number(2))])
+            let frame = entry.view.view.frame
+            var words = ["\(entry.tag) \(entry.view.view.name)", "in \(entry.window)",
+                         "\(NumberText.format(frame.width)) x \(NumberText.format(frame.height))"]
+            if entry.view.view.isHidden { words.append("hidden") }
+            writer.element("text", [("class", .text("view-entry")), ("data-view", .text(entry.view.view.name)),
+                                    ("data-tag", .text(entry.tag)), ("x", .number(x + Self.labelPadding)), ("y", .number(y)),
+                                    ("font-size", .number(Palette.panelFont)), ("fill", .text(Palette.ink))],
+                           content: Palette.truncate(words.joined(separator: " · "), maxChars))
+        }
+        writer.close("g")
+    }
+
     /// The step's answers (per engine when they differ, with a colour legend) and
     /// a key to the drawing's symbols.
     func caption() -> [CaptionLine] {
@@ -78,16 +113,51 @@ extension SceneSVG {
             lines.append(CaptionLine(text: "\(who) at this step:", colour: Palette.ink, kind: "heading"))
             add(run.answers.first?.lines ?? [], colour: Palette.ink, engine: nil)
         }
-        let key = "key: dashed = hidden · hatched = interaction off · dots = pass-through · gold = key window"
-        lines.append(CaptionLine(text: key, colour: Palette.faintInk, kind: "symbols"))
-        var more: [String] = []
-        if drawn.windows.contains(where: { $0.rect.isOffScale }) || drawn.point.map({ $0.x.clamped || $0.y.clamped }) == true {
-            more.append("red triangle = off-scale (beyond the drawing, clamped to its edge)")
+        for text in Self.wrap(symbols(), prefix: "key: ") {
+            lines.append(CaptionLine(text: text, colour: Palette.faintInk, kind: "symbols"))
         }
-        if drawn.windows.contains(where: { $0.rect.enlarged }) { more.append("tiny = drawn at the minimum size") }
-        if !more.isEmpty {
-            lines.append(CaptionLine(text: more.joined(separator: " · "), colour: Palette.faintInk, kind: "symbols"))
+        return lines
+    }
+
+    /// The key to the symbols: the always-present ones, then those this picture uses.
+    private func symbols() -> [String] {
+        var items = ["dashed = hidden", "hatched = interaction off", "dots = pass-through", "gold = key window",
+                     "grey corner ticks = scene edge"]
+        let windows = drawn.windows
+        if windows.contains(where: { $0.rect.isOffScale }) || drawn.point.map({ $0.x.clamped || $0.y.clamped }) == true {
+            items.append("red triangle = off-scale (beyond the drawing, clamped to its edge)")
         }
+        if windows.contains(where: { $0.rect.enlarged && !$0.isZeroSize }) { items.append("tiny = drawn at the minimum size") }
+        if windows.contains(where: { $0.stackSize > 1 }) {
+            items.append("offset copies = windows with the same frame, an exploded stack: the front one in place, "
+                + "each one behind it \(SVGWriter.number(windows.map(\.shift).filter { $0 > 0 }.min() ?? 0)) px further down-right")
+        }
+        if windows.contains(where: { $0.isCovered && !$0.isZeroSize }) { items.append("thin outline over a window = a window behind it") }
+        if windows.contains(where: { $0.isZeroSize }) || windows.contains(where: { $0.views.contains(where: \.isZeroSize) }) {
+            items.append("diamond = zero-size window, cross = zero-size view (width or height 0)")
+        }
+        if !viewTags.isEmpty { items.append("v1, v2 … = views too small to name, listed beside the drawing") }
+        if conversion != nil {
+            items.append("convert: circle = the point in the source space, square = where it lands in the target space, "
+                + "arrows from each space's origin")
+        }
+        return items
+    }
+
+    /// `items` joined with " · " into lines that fit the caption, the first one prefixed.
+    static func wrap(_ items: [String], prefix: String) -> [String] {
+        let limit = Int((canvasWidth - 2 * left - 16) / (Palette.panelFont * Palette.advance))
+        var lines: [String] = [], current = prefix
+        for item in items {
+            let joined = current == prefix ? current + item : current + " · " + item
+            if joined.count > limit, current != prefix {
+                lines.append(current)
+                current = "  " + item
+            } else {
+                current = joined
+            }
+        }
+        lines.append(current)
         return lines
     }
 

@@ -3,9 +3,12 @@ import ScenarioLanguage
 import WindowModel
 
 /// Draws one rendered step as SVG text. Layers, bottom to top: the scene's
-/// rectangle, windows back to front (each with its views), the key window's
-/// outline, the targets the engines answered, the event point, the labels, then
-/// the window list and the caption beside and below the drawing.
+/// rectangle, windows back to front (each with its views), the edges of exploded
+/// stacks, the outlines of covered windows, the markers of zero-size windows and
+/// views, the scene's corner marks, the key window's outline, the targets the
+/// engines answered, a `convert`'s points and arrows, the event point, the labels
+/// (with their leader lines), then the window list, the view tags and the caption
+/// beside and below the drawing.
 struct SceneSVG {
     // The canvas: a square drawing area on the left, the window list on the right.
     static let left = 20.0, top = 64.0, area = 720.0
@@ -18,14 +21,21 @@ struct SceneSVG {
     let drawn: DrawnScene
     var writer = SVGWriter()
     var placer = LabelPlacer()
+    /// What a `convert` statement draws in this scene, if the step is one.
+    let conversion: Conversion?
+    /// The views named by a tag on the drawing, listed beside it (filled by ``placeLabels()``).
+    var viewTags: [ViewTag] = []
 
     init(run: StepRun, layout: SceneLayout, file: String) {
         self.run = run
         self.layout = layout
         self.file = file
         let point = run.eventScene == layout.scene ? run.eventPoint : nil
-        drawn = DrawnScene(layout: layout, point: point, left: Self.left, top: Self.top,
-                           width: Self.area, height: Self.area)
+        let plan = Conversion.Plan(run: run, layout: layout)
+        let drawn = DrawnScene(layout: layout, point: point, extraPoints: plan?.scenePoints ?? [],
+                               left: Self.left, top: Self.top, width: Self.area, height: Self.area)
+        self.drawn = drawn
+        conversion = plan.flatMap { Conversion(plan: $0, drawn: drawn) }
     }
 
     /// The whole document.
@@ -34,7 +44,7 @@ struct SceneSVG {
         let captionTop = drawingBottom + 22
         let captionLines = caption()
         let captionBottom = captionTop + Double(captionLines.count) * 16
-        let panelBottom = Self.top + 40 + Double(drawn.windows.count) * 15
+        let panelBottom = tagListTop + (viewTags.isEmpty ? 0 : 20 + Double(viewTags.count) * 15)
         let height = (max(captionBottom, panelBottom, Self.top + 200) + 16).rounded()
 
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -51,15 +61,21 @@ struct SceneSVG {
         writer.open("g", [("class", .text("windows"))])
         for window in drawn.windows { draw(window) }
         writer.close("g")
+        stackEdges()
+        coveredOutlines()
+        zeroSizeMarkers()
         sceneEdge()
         keyOutline()
         targets()
+        drawConversion()
         offScaleMarkers()
         pointMarker()
         writer.open("g", [("class", .text("labels"))])
+        for label in labels { drawLeader(label) }
         for label in labels { draw(label) }
         writer.close("g")
         windowList()
+        tagList()
         drawCaption(captionLines, top: captionTop)
         writer.close("svg")
         return writer.text
@@ -97,17 +113,30 @@ struct SceneSVG {
                                 ("stroke-width", .number(1))])
     }
 
-    /// The bottom of the drawing, point labels included.
-    var drawingBottom: Double { Self.top + drawn.viewport.drawnHeight + 18 }
+    /// The bottom of the drawing, stacks and point labels included.
+    var drawingBottom: Double { Self.top + drawn.viewport.drawnHeight + drawn.stackReserve + 18 }
 
-    /// The scene's edge again, dashed, over the windows, so a window larger than
-    /// the scene still shows where the scene ends.
+    /// The scene's corners marked again over the windows, so a window larger than
+    /// the scene still shows where the scene ends: two short solid ticks per
+    /// corner, just outside the scene, continuing its edges. They never lie on a
+    /// window that fills the scene, and are not dashed (dashed means hidden). A
+    /// scene drawn smaller than the ticks (a 0 x 0 scene) gets none: they would
+    /// only hide what is drawn at its single point.
     private mutating func sceneEdge() {
         let rect = drawn.sceneRect(layout.size)
-        writer.element("rect", [("class", .text("scene-edge")), ("x", .number(rect.x)), ("y", .number(rect.y)),
-                                ("width", .number(rect.width)), ("height", .number(rect.height)),
-                                ("fill", .text("none")), ("stroke", .text(Palette.sceneEdge)),
-                                ("stroke-width", .number(1)), ("stroke-dasharray", .text("2 3"))])
+        let gap = 3.0, length = 10.0
+        guard rect.width >= 2 * (gap + length), rect.height >= 2 * (gap + length) else { return }
+        writer.open("g", [("class", .text("scene-corners"))])
+        for (x, y, sx, sy) in [(rect.x, rect.y, -1.0, -1.0), (rect.maxX, rect.y, 1, -1),
+                               (rect.x, rect.maxY, -1, 1), (rect.maxX, rect.maxY, 1, 1)] {
+            for (x1, y1, x2, y2) in [(x + sx * gap, y, x + sx * (gap + length), y),
+                                     (x, y + sy * gap, x, y + sy * (gap + length))] {
+                writer.element("line", [("class", .text("scene-edge")), ("x1", .number(x1)), ("y1", .number(y1)),
+                                        ("x2", .number(x2)), ("y2", .number(y2)),
+                                        ("stroke", .text(Palette.sceneCorner)), ("stroke-width", .number(1.5))])
+            }
+        }
+        writer.close("g")
     }
 
     // MARK: Windows and views
@@ -122,10 +151,18 @@ struct SceneSVG {
         if window.isKey { classes.append("key") }
         if rect.isOffScale { classes.append("off-scale") }
         if rect.enlarged { classes.append("tiny") }
+        if drawnWindow.isZeroSize { classes.append("zero-size") }
+        if drawnWindow.stackSize > 1 { classes.append("stacked") }
         writer.open("g", [("class", .text("window-group")), ("opacity", .number(window.isHidden ? 0.55 : 1))])
         var attributes: [(String, SVGWriter.Value)] = [
             ("class", .text(classes.joined(separator: " "))), ("data-window", .text(window.name)),
             ("data-level", .text(drawnWindow.levelText)),
+        ]
+        if drawnWindow.stackSize > 1 {
+            attributes += [("data-stack-layer", .text("\(drawnWindow.stackLayer)")),
+                           ("data-stack-size", .text("\(drawnWindow.stackSize)"))]
+        }
+        attributes += [
             ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
             ("height", .number(rect.height)), ("fill", .text(window.alpha < 0.01 ? "none" : colours.fill)),
             ("fill-opacity", .number(window.isHidden ? 0.35 : 0.55 + 0.4 * window.alpha)),
@@ -146,6 +183,7 @@ struct SceneSVG {
         let view = drawnView.view, rect = drawnView.rect
         var classes = ["view"]
         if view.isHidden { classes.append("hidden") }
+        if drawnView.isZeroSize { classes.append("zero-size") }
         if !view.isInteractionEnabled { classes.append("no-interaction") }
         var attributes: [(String, SVGWriter.Value)] = [
             ("class", .text(classes.joined(separator: " "))), ("data-view", .text(view.name)),

@@ -18,6 +18,14 @@ struct Render: ParsableCommand {
             the windows, and, for a touch or hit statement, the point with the view it \
             reached. A list beside the drawing names every window front to back.
 
+            Also: windows with the same frame are drawn as an exploded stack (each one \
+            behind shifted down-right); a window covered by another is outlined over it; \
+            a zero-size window is a named diamond, a zero-size view a named cross; a view \
+            too small for its name gets a tag (v1, v2, ...) spelled out in the list; a \
+            convert statement shows its point in the source space (circle) and where it \
+            lands in the target space (square); grey ticks at the corners mark the \
+            scene's edge.
+
             Steps: N counts the file's statements from 1, 'expect' lines not counted; \
             step N is the state after the N-th statement, and the markers show that \
             statement's own touch or hit. Without --step: the last statement; with \

@@ -106,3 +106,15 @@ extension SVG {
         svg.split(separator: "\n").firstIndex { line in parts.allSatisfy { line.contains($0) } }
     }
 }
+
+extension SVG {
+    /// The box of window `name`'s rectangle.
+    static func windowBox(_ svg: String, _ name: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+        windowRect(svg, name).flatMap(box)
+    }
+
+    /// The box of the first `rect` containing all of `parts`.
+    static func firstBox(_ svg: String, containing parts: [String]) -> (x: Double, y: Double, width: Double, height: Double)? {
+        elements(svg, "rect", containing: parts).first.flatMap(box)
+    }
+}
