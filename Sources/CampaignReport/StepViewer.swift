@@ -82,20 +82,7 @@ enum StepIndex {
 }
 
 enum HTML {
-    static func escape<S: StringProtocol>(_ text: S) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape<S: StringProtocol>(_ text: S) -> String { SVGWriter.escape(String(text)) }
 
     /// An SVG document as an element to inline in HTML.
     static func stripXMLDeclaration(_ svg: String) -> String {

@@ -2,7 +2,7 @@
 /// attributes are written in the order given, numbers in one fixed format.
 ///
 /// Same calls, same bytes: there is no hashing, no clock and no locale anywhere.
-struct SVGWriter {
+public struct SVGWriter {
     private(set) var text = ""
 
     /// Writes a number with at most two decimals, no trailing zeros, no `-0`.
@@ -22,8 +22,8 @@ struct SVGWriter {
         return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// Escapes text for element content and attribute values.
-    static func escape(_ raw: String) -> String {
+    /// Escapes text for element content and attribute values (HTML too).
+    public static func escape(_ raw: String) -> String {
         var out = ""
         out.reserveCapacity(raw.utf8.count)
         for character in raw {
