@@ -98,15 +98,10 @@ public struct CommandGenerator {
         return commands
     }
 
-    /// `command` fitted to ``Configuration/features``: a window loses its root view
-    /// without views; nil when it needs a feature that is missing.
+    /// `command` fitted to ``Configuration/features`` (see ``EngineFeature/fitted(_:to:)``).
     func fitted(_ command: Command) -> Command? {
-        guard !configuration.features.isSuperset(of: EngineFeature.all) else { return command }
-        var command = command
-        if case let .createWindow(name, scene, frame, level, true) = command, !configuration.features.contains(.views) {
-            command = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
-        }
-        return EngineFeature.required(by: command).isSubset(of: configuration.features) ? command : nil
+        configuration.features.isSuperset(of: EngineFeature.all) ? command
+            : EngineFeature.fitted(command, to: configuration.features)
     }
 
     /// Validates `command` against everything accepted so far and, when valid,

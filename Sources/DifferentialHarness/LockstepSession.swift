@@ -39,15 +39,14 @@ public struct LockstepSession {
 
     /// The recorder given to the first engine when it reports rule outcomes.
     public let ruleRecorder: RuleRecorder?
-
-    /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
-    ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
-    ///   rule outcomes the run decided.
     /// Fits commands to what every engine implements; nil when all implement everything.
     public private(set) var filter: FeatureFilter?
     /// Commands skipped because an engine lacks a feature they need.
     public var skipped: Int { filter?.skipped ?? 0 }
 
+    /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
+    ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
+    ///   rule outcomes the run decided.
     public init(engines: [EngineFactory], cadence: InvariantCadence = .everyCommand, recordRules: Bool = false) {
         precondition(!engines.isEmpty, "a lockstep session needs at least one engine")
         self.engines = engines
@@ -133,7 +132,7 @@ public struct LockstepSession {
         }
         let snapshots = systems.count > 1
         for case let pipelining as any PipeliningWindowSystem in systems {
-            pipelining.pipeline(fitted, snapshots: snapshots)
+            pipelining.pipeline(fitted, snapshots: snapshots, invariantsEvery: cadence.interval)
         }
         return fitted
     }

@@ -5,13 +5,15 @@ import WindowModel
 /// first engine's trace, and, with several engines, their first divergence.
 ///
 /// Statements that need a feature some engine lacks (see ``EngineFeature``) are
-/// skipped on every engine. Their `expect` lines are not checked, and neither is
-/// any `expect` after the first skip: from there on, the state the file describes
-/// is not the state the engines are in. The engines are still compared.
+/// skipped on every engine (a window's `root` is dropped without views). Their
+/// `expect` lines are not checked, and neither is any `expect` after the first skip
+/// or drop: from there on, the state the file describes is not the state the
+/// engines are in. The engines are still compared.
 public struct ScenarioCheck: Sendable {
     public var result: ScenarioRunResult
     public var divergence: Divergence?
-    /// Statements not sent, and `expect` lines not checked, because of missing features.
+    /// Statements not sent or sent reduced (a window without its root view), and
+    /// `expect` lines not checked, because of missing features.
     public var skippedStatements = 0
     public var skippedExpectations = 0
     /// The features whose absence skipped statements.
@@ -26,13 +28,16 @@ public struct ScenarioCheck: Sendable {
         var sent: [Command] = []
         var statementOfSent: [Int] = []
         var skipped: Set<Int> = []
+        var firstChange: Int?  // the first statement skipped or sent reduced
         for (index, statement) in scenario.statements.enumerated() {
             if statement.command.isExpectation { continue }
             if let command = filter.admit(statement.command) {
                 sent.append(command)
                 statementOfSent.append(index)
+                if command != statement.command { firstChange = firstChange ?? index }
             } else {
                 skipped.insert(index)
+                firstChange = firstChange ?? index
             }
         }
         let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off)
@@ -43,8 +48,8 @@ public struct ScenarioCheck: Sendable {
         let reached = run.divergence.map { statementOfSent[$0.commandIndex] + 1 }
             ?? (run.trace.count < sent.count ? statementOfSent[run.trace.count] : scenario.statements.count)
         result = ScenarioRunner.evaluate(scenario, trace: Array(trace.prefix(reached)), engine: engines[0].name,
-                                         skipped: skipped)
-        skippedStatements = skipped.count
+                                         skipped: skipped, uncheckedAfter: firstChange)
+        skippedStatements = skipped.count + filter.reduced
         skippedExpectations = result.expectationsSkipped
         missingFeatures = filter.missing
         if var divergence = run.divergence {
@@ -73,12 +78,5 @@ public struct ScenarioCheck: Sendable {
             }
         }
         return messages + result.failures.map(\.description)
-    }
-
-    /// What was skipped, for a summary line; nil when nothing was.
-    public var skipNote: String? {
-        guard skippedStatements > 0 else { return nil }
-        return "skipped \(skippedStatements) statement(s) and \(skippedExpectations) expectation(s) "
-            + "(the engine lacks: \(missingFeatures.words))"
     }
 }

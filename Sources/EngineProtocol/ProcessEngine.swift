@@ -74,9 +74,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
 
     public func invariantViolations() -> [String] {
         if let fault { return ["engine fault: \(fault)"] }
-        guard pool.hello.answersInvariants, case let .violations(lines)? = answer(.invariants, queued: false) else {
-            return []
-        }
+        guard pool.hello.answersInvariants, case let .violations(lines)? = answer(.invariants) else { return [] }
         return lines
     }
 
@@ -85,12 +83,16 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     /// works on the next; the calls to ``apply(_:)`` and ``snapshot()`` that
     /// follow, in the same order, take their answers from what was read. A fault
     /// part-way surfaces at the statement that caused it.
-    public func pipeline(_ commands: [Command], snapshots: Bool) {
+    public func pipeline(_ commands: [Command], snapshots: Bool, invariantsEvery interval: Int) {
         guard fault == nil, queuedFault == nil, let connection else { return }
+        let sent = commands.filter { !$0.isExpectation }
+        let invariants = pool.hello.answersInvariants && interval > 0
         var requests: [Request] = []
-        requests.reserveCapacity(commands.count * (snapshots ? 2 : 1) + 1)
-        for command in commands where !command.isExpectation {
+        requests.reserveCapacity(sent.count * (snapshots ? 2 : 1) + 1)
+        for (index, command) in sent.enumerated() {
             requests.append(.command(command))
+            // In the order LockstepSession asks: invariants (when due), then the snapshot.
+            if invariants && ((index + 1) % interval == 0 || index == sent.count - 1) { requests.append(.invariants) }
             if snapshots { requests.append(.snapshot) }
         }
         queue.removeFirst(queueStart)
@@ -106,9 +108,9 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
 
     /// The answer to one request, from the read-ahead queue or a round trip; nil
     /// (and ``fault`` set) when there is none.
-    private func answer(_ request: Request, queued: Bool = true) -> Answer? {
+    private func answer(_ request: Request) -> Answer? {
         guard fault == nil else { return nil }
-        if queued && queueStart < queue.count {
+        if queueStart < queue.count {
             let (asked, answer) = queue[queueStart]
             queueStart += 1
             guard asked == request else {
@@ -120,9 +122,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
             return settle(answer)
         }
         if let queuedFault {
-            // Not queued (invariants): the engine is waiting to fail at a later
-            // statement; say nothing now, so the fault is reported where it happened.
-            if !queued { return .violations([]) }
+            // The read-ahead stopped at the request that failed: this one.
             fault = queuedFault
             return nil
         }

@@ -35,7 +35,7 @@ public enum ProtocolThroughput {
             for list in cases {
                 let system = factory.make()
                 if batch, let pipelining = system as? any PipeliningWindowSystem {
-                    pipelining.pipeline(list, snapshots: true)
+                    pipelining.pipeline(list, snapshots: true, invariantsEvery: 0)
                 }
                 for command in list {
                     _ = system.apply(command)

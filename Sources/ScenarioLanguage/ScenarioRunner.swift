@@ -112,9 +112,10 @@ public struct ScenarioRunner: Sendable {
     /// feature they need): they make no step, and no `expect` line from the first
     /// of them on is checked, since the state the file describes is no longer the
     /// engine's. Those lines are counted in ``ScenarioRunResult/expectationsSkipped``.
+    /// `uncheckedAfter` moves that point earlier (a statement sent in a reduced form).
     public static func evaluate(_ scenario: Scenario, trace: [[Observation]], engine: String,
-                                skipped: Set<Int> = []) -> ScenarioRunResult {
-        let firstSkip = skipped.min() ?? Int.max
+                                skipped: Set<Int> = [], uncheckedAfter: Int? = nil) -> ScenarioRunResult {
+        let firstSkip = min(skipped.min() ?? Int.max, uncheckedAfter ?? Int.max)
         var unchecked = 0
         var steps: [ScenarioStep] = []
         var failures: [ExpectationFailure] = []

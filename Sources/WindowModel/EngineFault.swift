@@ -40,18 +40,3 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
         return text
     }
 }
-
-/// An engine that can fail as a whole (one in another process). After a fault,
-/// ``apply(_:)`` returns no observations and the harness reports the fault.
-public protocol EngineFaultReporting: AnyObject {
-    /// The first fault, or nil while the engine answers properly.
-    var fault: EngineFault? { get }
-}
-
-/// An engine that answers faster when it is told the commands ahead of time
-/// (one in another process: one write and one read for a whole list).
-public protocol PipeliningWindowSystem: WindowSystem {
-    /// The commands about to be applied, in order, each followed by a call to
-    /// ``WindowSystem/snapshot()`` when `snapshots`.
-    func pipeline(_ commands: [Command], snapshots: Bool)
-}

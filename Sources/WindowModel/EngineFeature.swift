@@ -104,6 +104,17 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         }
     }
 
+    /// `command` as an engine with `features` can take it: a `window … root` without
+    /// its root view when views are missing; nil when it needs a missing feature.
+    /// (Whether its names are still live is the caller's to check.)
+    public static func fitted(_ command: Command, to features: Set<EngineFeature>) -> Command? {
+        var command = command
+        if case let .createWindow(name, scene, frame, level, true) = command, !features.contains(.views) {
+            command = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
+        }
+        return required(by: command).isSubset(of: features) ? command : nil
+    }
+
     /// Parses a space-separated list of feature words (`all` means every one).
     /// Returns the unknown words instead when there are any.
     public static func parseList<S: Sequence>(_ words: S) -> Result<Set<EngineFeature>, UnknownFeatures>
@@ -148,8 +159,10 @@ extension Set where Element == EngineFeature {
 public struct FeatureFilter: Sendable {
     public let features: Set<EngineFeature>
     private var validator = CommandValidator()
-    /// Statements skipped so far, and the features they needed that were missing.
+    /// Statements skipped so far, statements sent in a reduced form (a window
+    /// without its root view), and the features that were missing.
     public private(set) var skipped = 0
+    public private(set) var reduced = 0
     public private(set) var missing: Set<EngineFeature> = []
 
     public init(features: Set<EngineFeature>) {
@@ -163,15 +176,14 @@ public struct FeatureFilter: Sendable {
     /// nil when it is skipped. Expectations pass unchanged.
     public mutating func admit(_ command: Command) -> Command? {
         if command.isExpectation { return command }
-        var sent = command
-        if case let .createWindow(name, scene, frame, level, true) = command, !features.contains(.views) {
-            sent = .createWindow(name: name, scene: scene, frame: frame, level: level, withRootView: false)
-        }
-        let lacking = EngineFeature.required(by: sent).subtracting(features)
-        guard lacking.isEmpty, (try? validator.validate(sent)) != nil else {
+        guard let sent = EngineFeature.fitted(command, to: features), (try? validator.validate(sent)) != nil else {
             skipped += 1
-            missing.formUnion(lacking)
+            missing.formUnion(EngineFeature.required(by: command).subtracting(features))
             return nil
+        }
+        if sent != command {
+            reduced += 1
+            missing.insert(.views)
         }
         return sent
     }

@@ -38,7 +38,8 @@ struct FeatureTests {
                                            withRootView: false)) == nil)
         #expect(filter.admit(.hit(at: Point(1, 1), scene: "main")) == .hit(at: Point(1, 1), scene: "main"))
         #expect(filter.skipped == 3)
-        #expect(filter.missing == [.alpha, .scenes])
+        #expect(filter.missing == [.alpha, .scenes, .views])
+        #expect(filter.reduced == 1)
     }
 
     @Test("a generator told the features makes nothing else", arguments: 0..<10)
@@ -55,6 +56,23 @@ struct FeatureTests {
         if !configuration.swarm {  // a swarm draw may leave `hit` out
             #expect(commands.contains { if case .hit = $0 { return true } else { return false } })
         }
+    }
+
+    @Test("a window sent without its root view counts as a change: later expectations are not held against the engine")
+    func reducedWindow() throws {
+        let scenario = try ScenarioParser().parse("""
+            window a frame 0 0 100 100 root
+            makeKeyAndVisible a
+            hit 5 5
+            expect hit -> a/a.root at 5 5
+            """)
+        let partial = EngineFactory(name: "partial", features: [.windows, .key, .hit]) { ReferenceWindowSystem() }
+        let check = ScenarioCheck(scenario, engines: [partial])
+        #expect(check.passed)
+        #expect(check.skippedStatements == 1)
+        #expect(check.skippedExpectations == 1)
+        #expect(check.missingFeatures == [.views])
+        #expect(check.result.trace.last == "hit -> a/a at 5 5")
     }
 
     @Test("a scenario on a partial engine: statements skipped, later expectations unchecked, never a divergence")
@@ -74,7 +92,7 @@ struct FeatureTests {
         let check = ScenarioCheck(scenario, engines: [full, partial])
         #expect(check.divergence == nil)
         #expect(check.passed)
-        #expect(check.skippedStatements == 2)
+        #expect(check.skippedStatements == 3)  // the view, the alpha, and the window sent without its root
         #expect(check.skippedExpectations == 3)
         #expect(check.missingFeatures == [.views, .alpha])
         #expect(check.result.trace.last == "hit -> a/a at 5 5")

@@ -37,6 +37,26 @@ struct ProcessEngineTests {
         }
     }
 
+    @Test("invariants are checked at the same command batched as in process (not on the batch's last state)")
+    func invariantsInStep() throws {
+        let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant staleIndexAfterResize"))
+        let local = EngineFactory(name: "indexed-staleIndexAfterResize") {
+            IndexedWindowSystem(mutation: .staleIndexAfterResize)
+        }
+        var compared = 0
+        for seed: UInt64 in 0..<200 where compared < 5 {
+            var generator = CommandGenerator(seed: seed)
+            let commands = generator.generate()
+            guard let inProcess = DifferentialRunner.run(commands, engines: [Binary.reference, local]).divergence,
+                  inProcess.aspect.hasPrefix("invariants") else { continue }
+            let batched = try #require(DifferentialRunner.run(commands, engines: [Binary.reference, served]).divergence)
+            #expect(batched.commandIndex == inProcess.commandIndex, "seed \(seed)")
+            #expect(batched.aspect.hasPrefix("invariants"), "seed \(seed): \(batched.summary)")
+            compared += 1
+        }
+        #expect(compared > 0)
+    }
+
     @Test("a broken engine behind the protocol is caught and shrunk like an in-process one")
     func servedMutantIsCaught() throws {
         let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant alphaThresholdInclusive"))

@@ -1,0 +1,18 @@
+/// An engine that can fail as a whole (one in another process). After a fault,
+/// ``WindowSystem/apply(_:)`` returns no observations and the harness reports the fault.
+public protocol EngineFaultReporting: AnyObject {
+    /// The first fault, or nil while the engine answers properly.
+    var fault: EngineFault? { get }
+}
+
+/// An engine that answers faster when it is told the commands ahead of time
+/// (one in another process: one write and one read for a whole list).
+///
+/// The calls that follow must come in exactly this order for each command: its
+/// ``WindowSystem/apply(_:)``, then ``WindowSystem/invariantViolations()`` when
+/// `invariantsEvery` says so (after every `invariantsEvery`-th command and the
+/// last; 0 never), then ``WindowSystem/snapshot()`` when `snapshots`. That is the
+/// order ``LockstepSession`` calls them in.
+public protocol PipeliningWindowSystem: WindowSystem {
+    func pipeline(_ commands: [Command], snapshots: Bool, invariantsEvery: Int)
+}
