@@ -35,7 +35,7 @@ public struct EngineHello: Hashable, Sendable {
         guard lines.count == 1 else {
             throw bad("expected one line `hello \(version) NAME FEATURE…` before `ok`, got \(lines.count)")
         }
-        let words = lines[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let words = lines[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard words.count >= 3, words[0] == "hello" else {
             throw bad("expected `hello \(version) NAME FEATURE…`, got `\(lines[0].prefix(200))`")
         }

@@ -32,6 +32,7 @@ final class EngineProcess {
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     private var errorTail: [UInt8] = []
     private var outputClosed = false
+    private var errorsClosed = false
     private var exited = false
     private(set) var fault: EngineFault?
 
@@ -149,7 +150,8 @@ final class EngineProcess {
             // Complete lines already read.
             while let newline = pending[pendingStart...].firstIndex(of: 0x0A) {
                 var end = newline
-                if end > pendingStart && pending[end - 1] == 0x0D { end -= 1 }
+                // A carriage return, and blanks, at the end of a line are not part of it.
+                while end > pendingStart && [0x0D, 0x20, 0x09].contains(pending[end - 1]) { end -= 1 }
                 let isOK = end - pendingStart == 2 && pending[pendingStart] == 0x6F && pending[pendingStart + 1] == 0x6B
                 let text = isOK ? "ok" : String(decoding: pending[pendingStart..<end], as: UTF8.self)
                 pendingStart = newline + 1
@@ -161,11 +163,13 @@ final class EngineProcess {
                     deadline = Date().addingTimeInterval(timeout)
                     if completed == requestCount { return completed }
                 } else if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
-                    fail(.error, "the engine answered `\(text)`")
+                    fail(.error, "the engine answered `\(text.prefix(500))`")
+                    terminate()
                     return completed
                 } else {
                     guard current.count < Self.maxAnswerLines else {
-                        fail(.garbage, "the engine wrote more than \(Self.maxAnswerLines) lines for one statement")
+                        fail(.garbage, "the engine wrote more than \(Self.maxAnswerLines) lines for one statement "
+                             + "(the last: `\(text.prefix(120))`)")
                         return completed
                     }
                     current.append(text)
@@ -174,7 +178,8 @@ final class EngineProcess {
             pending.removeFirst(pendingStart)
             pendingStart = 0
             guard pending.count <= Self.maxLineBytes else {
-                fail(.garbage, "the engine wrote a line longer than \(Self.maxLineBytes) bytes")
+                fail(.garbage, "the engine wrote a line longer than \(Self.maxLineBytes) bytes, beginning `"
+                     + String(decoding: pending.prefix(120), as: UTF8.self) + "`")
                 return completed
             }
             if outputClosed {
@@ -194,10 +199,16 @@ final class EngineProcess {
                 encodeMore()
             }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errorsClosed ? -1 : errors, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: written < outgoing.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
             let ready = poll(&fds, 3, Int32(min(remaining * 1000, 1000).rounded(.up)))
-            if ready < 0 && errno != EINTR { fail(.garbage, "poll failed: \(String(cString: strerror(errno)))"); return completed }
+            if ready < 0 && errno != EINTR { fail(.start, "poll failed: \(String(cString: strerror(errno)))"); return completed }
+            if ready == 0, let ended = reapIfExited() {
+                // The engine is gone but something it started still holds its output open.
+                fail(ended.crashed ? .crash : .exit, "the engine \(ended.text) before answering")
+                terminate()
+                return completed
+            }
             if fds[2].revents != 0 && written < outgoing.count {
                 let n = outgoing.withUnsafeBytes { write(input, $0.baseAddress! + written, outgoing.count - written) }
                 if n > 0 {
@@ -210,6 +221,13 @@ final class EngineProcess {
             if fds[0].revents != 0 { readOutput() }
         }
         return completed
+    }
+
+    /// Whether the engine wrote anything beyond its last answer (checked without waiting).
+    var hasSurplus: Bool {
+        guard fault == nil, input >= 0 else { return false }
+        var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        return pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0)
     }
 
     /// Records a fault found by the caller (an answer that is not the protocol) and stops the process.
@@ -237,30 +255,40 @@ final class EngineProcess {
     }
 
     private func drainErrors() {
+        guard !errorsClosed else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = read(errors, &buffer, buffer.count)
+            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { errorsClosed = true }  // stop polling it
             guard n > 0 else { return }
             errorTail += buffer[0..<n]
             if errorTail.count > 4000 { errorTail.removeFirst(errorTail.count - 4000) }
         }
     }
 
+    /// How the process ended, when it has (reaping it), without waiting.
+    private func reapIfExited() -> (crashed: Bool, text: String)? {
+        guard !exited else { return nil }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        exited = true
+        drainErrors()
+        return Self.describe(status)
+    }
+
     /// How the process ended, waiting up to a second for it (then killing it).
     private func waitForExit() -> (crashed: Bool, text: String) {
-        var status: Int32 = 0
         let deadline = Date().addingTimeInterval(1)
-        var done: pid_t = 0
-        while done == 0 && Date() < deadline {
-            done = waitpid(pid, &status, WNOHANG)
-            if done == 0 { usleep(2_000) }
+        while Date() < deadline {
+            if let ended = reapIfExited() { return ended }
+            usleep(2_000)
         }
         drainErrors()
-        if done != pid {
-            terminate()
-            return (false, "closed its standard output")
-        }
-        exited = true
+        terminate()
+        return (false, "closed its standard output")
+    }
+
+    private static func describe(_ status: Int32) -> (crashed: Bool, text: String) {
         let signal = status & 0x7F
         if signal != 0 && signal != 0x7F { return (true, "was killed by " + Self.signalName(signal)) }
         let code = (status >> 8) & 0xFF
@@ -283,9 +311,9 @@ final class EngineProcess {
             close(output)
             close(errors)
         }
+        kill(-pid, SIGKILL)  // the whole group, so nothing the engine started outlives it
         guard !exited else { return }
         exited = true
-        kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }

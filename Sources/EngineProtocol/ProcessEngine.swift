@@ -33,7 +33,9 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     }
 
     deinit {
-        if let connection, fault == nil, queuedFault == nil, connection.fault == nil {
+        // A process that wrote more than it was asked for would shift the next
+        // instance's answers: it is not given back.
+        if let connection, fault == nil, queuedFault == nil, connection.fault == nil, !connection.hasSurplus {
             pool.giveBack(connection)
         }
     }
@@ -101,7 +103,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
         send(requests, on: connection) { index, lines in
             queue.append((requests[index], parse(lines, answering: requests[index])))
         }
-        queuedFault = connection.fault
+        queuedFault = self.connection?.fault
     }
 
     // MARK: Talking
@@ -130,7 +132,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
         var got: Result<Answer, EngineFault>?
         send([request], on: connection) { _, lines in got = parse(lines, answering: request) }
         guard let got else {
-            fault = connection.fault
+            fault = self.connection?.fault
             return nil
         }
         return settle(got)
@@ -151,18 +153,28 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
 
     /// Sends requests, with a `reset` first when this process served an earlier
     /// instance, handing each answer (but the reset's) to `onAnswer`.
+    ///
+    /// An idle process that died while it waited (its `reset` gets no answer) is
+    /// not this case's fault: it is replaced by a fresh process once, and the
+    /// requests go there.
     private func send(_ requests: [Request], on connection: EngineProcess, onAnswer: (Int, [String]) -> Void) {
         let offset = needsReset ? 1 : 0
         needsReset = false
+        var resetAnswered = offset == 0
         let text = { (index: Int) in index < offset ? "reset" : requests[index - offset].text }
         _ = connection.exchange(count: requests.count + offset, text: text, timeout: pool.timeout) { index, lines in
             guard index >= offset else {
+                resetAnswered = true
                 if let first = lines.first {
                     connection.fail(.garbage, "answered `reset` with `\(first.prefix(200))` before `ok`", "reset")
                 }
                 return
             }
             onAnswer(index - offset, lines)
+        }
+        if !resetAnswered, connection.fault != nil, let fresh = try? ProcessEnginePool.start(pool.command, timeout: pool.timeout).0 {
+            self.connection = fresh
+            send(requests, on: fresh, onAnswer: onAnswer)
         }
     }
 
@@ -191,17 +203,21 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
             }
             return .success(.observations(observations))
         case .snapshot:
+            // Pairs: `order SCENE: …` then `keyWindow SCENE -> W` for the same scene.
             var scenes: [SceneSnapshot] = []
-            for line in lines {
-                switch try? ObservationParser.parse(line) {
-                case let .order(scene, windows)?:
+            for (index, line) in lines.enumerated() {
+                switch (index % 2, try? ObservationParser.parse(line)) {
+                case let (0, .order(scene, windows)?):
                     scenes.append(SceneSnapshot(scene: scene, order: windows, keyWindow: nil))
-                case let .keyWindow(scene, window)? where scenes.last?.scene == scene:
+                case let (1, .keyWindow(scene, window)?) where scenes.last?.scene == scene:
                     scenes[scenes.count - 1].keyWindow = window
                 default:
-                    return garbage("wrote `\(line.prefix(200))` in a snapshot, where only `order SCENE: …` and "
-                                   + "`keyWindow SCENE -> W` lines, in pairs, belong")
+                    return garbage("wrote `\(line.prefix(200))` as line \(index + 1) of a snapshot, which is one "
+                                   + "`order SCENE: …` line then one `keyWindow SCENE -> W` line per scene")
                 }
+            }
+            guard lines.count % 2 == 0 else {
+                return garbage("answered `snapshot` without a `keyWindow` line after its last `order` line")
             }
             guard scenes.first?.scene == mainSceneName else {
                 return garbage("answered `snapshot` without scene main first"

@@ -102,6 +102,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         try EngineCatalog.validate(engine)
+        if mutant != nil && !engine.isEmpty { throw ValidationError("--mutant and --engine cannot be combined") }
         // A folder given by name must exist; the defaults may be missing (outside the repository).
         for (option, folder, standard) in [("--examples", examples, "Examples"), ("--corpus", corpus, "corpus")]
             where folder != standard && folder != "none" && !Self.isFolder(folder) {

@@ -214,7 +214,12 @@ struct CorpusReplay: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
     var engineTimeout: Double = 5
 
-    func validate() throws { try EngineCatalog.validate(engine) }
+    func validate() throws {
+        try EngineCatalog.validate(engine)
+        guard engineTimeout.isFinite, engineTimeout > 0 else {
+            throw ValidationError("--engine-timeout must be a positive number of seconds")
+        }
+    }
 
     func run() throws {
         let chosen: [EngineFactory]

@@ -100,8 +100,8 @@ struct Run: ParsableCommand {
         output.flush()
         if json { print(result.jsonText()) }
         if skipped.statements > 0 && !json, let note = EngineCatalog.featureNote(engines) {
-            FileHandle.standardError.write(Data(("run: skipped \(skipped.statements) statement(s) and "
-                + "\(skipped.expectations) expectation(s): \(note)\n").utf8))
+            FileHandle.standardError.write(Data(("run: \(skipped.statements) statement(s) not sent as written and "
+                + "\(skipped.expectations) expect line(s) not checked; \(note)\n").utf8))
         }
         if result.status != 0 { throw ExitCode(result.status) }
     }

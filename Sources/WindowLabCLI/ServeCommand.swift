@@ -43,6 +43,9 @@ struct Serve: ParsableCommand {
         guard ["reference", "indexed"].contains(engine) else {
             throw ValidationError("serve takes --engine reference or --engine indexed, not '\(engine)'")
         }
+        if let features, Self.words(features).isEmpty {
+            throw ValidationError("--features needs at least one feature word (e.g. windows)")
+        }
         if let features, case let .failure(unknown) = EngineFeature.parseList(Self.words(features)) {
             throw ValidationError("unknown feature(s) \(unknown.words.joined(separator: ", ")); known: "
                                   + EngineFeature.allCases.map(\.rawValue).joined(separator: " "))

@@ -6,6 +6,9 @@ public enum NumberText {
     /// Formats a finite number. Non-finite values never reach a trace (scenarios
     /// reject them), but are written as Swift does rather than trapping.
     public static func format(_ value: Double) -> String {
+        // A NaN's sign depends on how it was made (and on the processor), not on the
+        // rules: every NaN is written `nan`, so engines agree on it.
+        if value.isNaN { return "nan" }
         var text = value.description
         if text.hasSuffix(".0") {
             text.removeLast(2)

@@ -57,6 +57,15 @@ struct FaultTests {
         }
     }
 
+    @Test("an engine that crashes while a child it started keeps its output open is a crash, not a hang")
+    func crashWithChildHoldingOutput() throws {
+        let command = "sleep 30 & exec " + Binary.serve("--fault crash:hit")
+        let faulty = try ProcessEngines.factory(command: command, timeout: 20)
+        let result = DifferentialRunner.run(Self.commands, engines: [Binary.reference, faulty])
+        #expect(result.divergence?.fault?.kind == .crash, "\(String(describing: result.divergence?.summary))")
+        #expect(result.divergence?.commandIndex == 2)
+    }
+
     @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
     func campaignContinues() throws {
         let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 2)
