@@ -58,7 +58,9 @@ struct DrawnScene {
     var stackReserve = 0.0
 
     /// - Parameter extraPoints: scene points that must be in view too (a `convert`'s).
-    init(layout: SceneLayout, point scenePoint: Point?, extraPoints: [Point] = [],
+    /// - Parameter explodeAll: draw every window as one exploded stack, front to back
+    ///   (`windowlab render --exploded`), not only windows with the same frame.
+    init(layout: SceneLayout, point scenePoint: Point?, extraPoints: [Point] = [], explodeAll: Bool = false,
          left: Double, top: Double, width: Double, height: Double) {
         let corners = layout.windows.map { window in
             (window.frame.origin, Point(window.frame.x + window.frame.width, window.frame.y + window.frame.height))
@@ -70,7 +72,9 @@ struct DrawnScene {
             Self.collect(layout.windows[index].subviews, content: contents[index], depth: 1, into: &views)
             return views
         }
-        let stacks = Self.stackLayers(layout.windows.map(\.frame))
+        let stacks = explodeAll
+            ? layout.windows.indices.map { (layer: layout.windows.count - 1 - $0, size: layout.windows.count) }
+            : Self.stackLayers(layout.windows.map(\.frame))
         let deepest = stacks.map(\.layer).max() ?? 0
         let step = deepest == 0 ? 0 : min(Self.stackStep, Self.stackReach / Double(deepest))
         stackReserve = step * Double(deepest)

@@ -56,10 +56,13 @@ public enum ScenarioRenderer {
     ///     (the scene of its window, view, touch or `in SCENE`), else `main`.
     ///   - engines: the engines whose answers are shown; the first is the baseline.
     ///     Empty means the reference model alone.
+    ///   - exploded: draw every window as one exploded stack, each one behind the
+    ///     front one shifted further down and right, as a view debugger's 3D view
+    ///     does (windows with the same frame are always drawn so).
     /// - Throws: ``RenderError`` when `step` is out of range or `scene` does not
     ///   exist after the step.
     public static func render(scenario: Scenario, step: Int? = nil, scene: String? = nil,
-                              engines: [EngineFactory] = []) throws(RenderError) -> String {
+                              engines: [EngineFactory] = [], exploded: Bool = false) throws(RenderError) -> String {
         let factories = engines.isEmpty ? [referenceEngine] : engines
         var run = try StepRun.run(scenario, step: step, engines: factories)
         let name = scene ?? (run.scenes.contains(run.actedScene) ? run.actedScene : mainSceneName)
@@ -68,7 +71,7 @@ public enum ScenarioRenderer {
                 + run.scenes.joined(separator: ", "))
         }
         run.takeSnapshots(of: name)
-        var drawing = SceneSVG(run: run, layout: layout, file: scenario.file)
+        var drawing = SceneSVG(run: run, layout: layout, file: scenario.file, exploded: exploded)
         return drawing.document()
     }
 

@@ -128,7 +128,10 @@ extension SceneSVG {
             items.append("red triangle = off-scale (beyond the drawing, clamped to its edge)")
         }
         if windows.contains(where: { $0.rect.enlarged && !$0.isZeroSize }) { items.append("tiny = drawn at the minimum size") }
-        if windows.contains(where: { $0.stackSize > 1 }) {
+        if exploded {
+            items.append("exploded: every window drawn as one stack, the front one in place, "
+                + "each one behind it \(SVGWriter.number(windows.map(\.shift).filter { $0 > 0 }.min() ?? 0)) px further down-right")
+        } else if windows.contains(where: { $0.stackSize > 1 }) {
             items.append("offset copies = windows with the same frame, an exploded stack: the front one in place, "
                 + "each one behind it \(SVGWriter.number(windows.map(\.shift).filter { $0 > 0 }.min() ?? 0)) px further down-right")
         }

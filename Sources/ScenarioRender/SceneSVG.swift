@@ -16,6 +16,8 @@ struct SceneSVG {
     static let canvasWidth = panelX + panelWidth + 10
 
     let run: StepRun
+    /// Every window drawn as one exploded stack (`render --exploded`).
+    let exploded: Bool
     let layout: SceneLayout
     let file: String
     let drawn: DrawnScene
@@ -26,13 +28,14 @@ struct SceneSVG {
     /// The views named by a tag on the drawing, listed beside it (filled by ``placeLabels()``).
     var viewTags: [ViewTag] = []
 
-    init(run: StepRun, layout: SceneLayout, file: String) {
+    init(run: StepRun, layout: SceneLayout, file: String, exploded: Bool = false) {
+        self.exploded = exploded
         self.run = run
         self.layout = layout
         self.file = file
         let point = run.eventScene == layout.scene ? run.eventPoint : nil
         let plan = Conversion.Plan(run: run, layout: layout)
-        let drawn = DrawnScene(layout: layout, point: point, extraPoints: plan?.scenePoints ?? [],
+        let drawn = DrawnScene(layout: layout, point: point, extraPoints: plan?.scenePoints ?? [], explodeAll: exploded,
                                left: Self.left, top: Self.top, width: Self.area, height: Self.area)
         self.drawn = drawn
         conversion = plan.flatMap { Conversion(plan: $0, drawn: drawn) }

@@ -72,6 +72,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
     var engineTimeout: Double = 5
 
+    @Flag(help: "Draw every window as one exploded stack, each one behind shifted down and right (a 3D view).")
+    var exploded = false
+
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
     var output: String
 
@@ -103,7 +106,8 @@ struct Render: ParsableCommand {
         }
         let svg: String
         do {
-            svg = try ScenarioRenderer.render(scenario: scenario, step: chosen, scene: scene, engines: engines)
+            svg = try ScenarioRenderer.render(scenario: scenario, step: chosen, scene: scene, engines: engines,
+                                              exploded: exploded)
         } catch {
             fail("\(file): error: \(error.reason)")
         }

@@ -30,6 +30,27 @@ struct RenderOverlapTests {
         #expect(try #require(SVG.windowRect(hidden, "app")).contains("stroke-dasharray"))
     }
 
+    @Test("--exploded shifts every window by its place from the front, not only identical frames")
+    func explodedOnRequest() throws {
+        let text = "window a frame 100 100 300 300\nwindow b frame 150 150 300 300\nwindow c frame 900 900 50 50\n"
+            + "show a\nshow b\nshow c\n"
+        let flat = try SVG.render(text)
+        let exploded = try SVG.render(text, exploded: true)
+        let a = try #require(SVG.windowBox(exploded, "a")), b = try #require(SVG.windowBox(exploded, "b"))
+        let c = try #require(SVG.windowBox(exploded, "c"))
+        // Pixels per scene unit, from a's width; then how far each is shifted beyond its scene position:
+        // c (front) not at all, b one layer, a two layers.
+        let k = a.width / 300
+        let stepBA = 50 * k - (b.x - a.x)   // a is one layer further back than b
+        let stepCB = 750 * k - (c.x - b.x)  // b is one layer further back than c
+        #expect(stepBA > 1 && abs(stepBA - stepCB) < 0.05, "steps \(stepBA) \(stepCB)")
+        #expect(abs((50 * k - (b.y - a.y)) - stepBA) < 0.05)
+        let flatA = try #require(SVG.windowBox(flat, "a")), flatB = try #require(SVG.windowBox(flat, "b"))
+        #expect(abs((flatB.x - flatA.x) - 50 * flatA.width / 300) < 0.05)  // not shifted without --exploded
+        #expect(SVG.texts(exploded, kind: "symbols").contains { $0.contains("exploded: every window") })
+        #expect(!SVG.texts(flat, kind: "symbols").contains { $0.contains("exploded") })
+    }
+
     @Test("windows with identical frames are an exploded stack: each layer shifted down-right, each labelled")
     func identicalFramesStack() throws {
         let text = """

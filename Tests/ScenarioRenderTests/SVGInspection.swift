@@ -7,9 +7,10 @@ import WindowModel
 enum SVG {
     /// Renders scenario text with the reference model (or the given engines).
     static func render(_ text: String, step: Int? = nil, scene: String? = nil,
-                       engines: [EngineFactory] = []) throws -> String {
+                       engines: [EngineFactory] = [], exploded: Bool = false) throws -> String {
         let scenario = try ScenarioParser().parse(text, file: "test.wls")
-        return try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines)
+        return try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines,
+                                           exploded: exploded)
     }
 
     /// Every element line that starts with `<name` and contains all of `parts`.
