@@ -60,7 +60,9 @@ struct DrawnScene {
     /// - Parameter extraPoints: scene points that must be in view too (a `convert`'s).
     /// - Parameter explodeAll: draw every window as one exploded stack, front to back
     ///   (`windowlab render --exploded`), not only windows with the same frame.
+    /// - Parameter focus: zoom the drawing to this scene rectangle (see ``Viewport``).
     init(layout: SceneLayout, point scenePoint: Point?, extraPoints: [Point] = [], explodeAll: Bool = false,
+         focus: (Point, Point)? = nil,
          left: Double, top: Double, width: Double, height: Double) {
         let corners = layout.windows.map { window in
             (window.frame.origin, Point(window.frame.x + window.frame.width, window.frame.y + window.frame.height))
@@ -80,7 +82,7 @@ struct DrawnScene {
         stackReserve = step * Double(deepest)
         let viewport = Viewport(sceneSize: layout.size, rects: corners,
                                 optionalRects: viewCorners.flatMap { $0.map { ($0.min, $0.max) } },
-                                points: (scenePoint.map { [$0] } ?? []) + extraPoints,
+                                points: (scenePoint.map { [$0] } ?? []) + extraPoints, focus: focus,
                                 left: left, top: top, width: width - stackReserve, height: height - stackReserve)
         self.viewport = viewport
         let count = layout.windows.count

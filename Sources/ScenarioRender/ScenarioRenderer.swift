@@ -56,13 +56,17 @@ public enum ScenarioRenderer {
     ///     (the scene of its window, view, touch or `in SCENE`), else `main`.
     ///   - engines: the engines whose answers are shown; the first is the baseline.
     ///     Empty means the reference model alone.
+    ///   - wholeScene: never zoom (by default a step whose touch, hit or conversion
+    ///     involves a small part of the scene is drawn zoomed to it, with the whole
+    ///     scene as an inset).
     ///   - exploded: draw every window as one exploded stack, each one behind the
     ///     front one shifted further down and right, as a view debugger's 3D view
     ///     does (windows with the same frame are always drawn so).
     /// - Throws: ``RenderError`` when `step` is out of range or `scene` does not
     ///   exist after the step.
     public static func render(scenario: Scenario, step: Int? = nil, scene: String? = nil,
-                              engines: [EngineFactory] = [], exploded: Bool = false) throws(RenderError) -> String {
+                              engines: [EngineFactory] = [], exploded: Bool = false,
+                              wholeScene: Bool = false) throws(RenderError) -> String {
         let factories = engines.isEmpty ? [referenceEngine] : engines
         var run = try StepRun.run(scenario, step: step, engines: factories)
         let name = scene ?? (run.scenes.contains(run.actedScene) ? run.actedScene : mainSceneName)
@@ -71,7 +75,7 @@ public enum ScenarioRenderer {
                 + run.scenes.joined(separator: ", "))
         }
         run.takeSnapshots(of: name)
-        var drawing = SceneSVG(run: run, layout: layout, file: scenario.file, exploded: exploded)
+        var drawing = SceneSVG(run: run, layout: layout, file: scenario.file, exploded: exploded, wholeScene: wholeScene)
         return drawing.document()
     }
 

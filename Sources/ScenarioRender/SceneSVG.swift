@@ -18,6 +18,8 @@ struct SceneSVG {
     let run: StepRun
     /// Every window drawn as one exploded stack (`render --exploded`).
     let exploded: Bool
+    /// The scene rectangle the drawing is zoomed to (nil: the whole scene).
+    let focus: (Point, Point)?
     let layout: SceneLayout
     let file: String
     let drawn: DrawnScene
@@ -28,15 +30,17 @@ struct SceneSVG {
     /// The views named by a tag on the drawing, listed beside it (filled by ``placeLabels()``).
     var viewTags: [ViewTag] = []
 
-    init(run: StepRun, layout: SceneLayout, file: String, exploded: Bool = false) {
+    init(run: StepRun, layout: SceneLayout, file: String, exploded: Bool = false, wholeScene: Bool = false) {
         self.exploded = exploded
         self.run = run
         self.layout = layout
         self.file = file
         let point = run.eventScene == layout.scene ? run.eventPoint : nil
         let plan = Conversion.Plan(run: run, layout: layout)
+        let focus = wholeScene ? nil : Self.focus(run: run, layout: layout, extraPoints: plan?.scenePoints ?? [])
+        self.focus = focus
         let drawn = DrawnScene(layout: layout, point: point, extraPoints: plan?.scenePoints ?? [], explodeAll: exploded,
-                               left: Self.left, top: Self.top, width: Self.area, height: Self.area)
+                               focus: focus, left: Self.left, top: Self.top, width: Self.area, height: Self.area)
         self.drawn = drawn
         conversion = plan.flatMap { Conversion(plan: $0, drawn: drawn) }
     }
@@ -47,7 +51,8 @@ struct SceneSVG {
         let captionTop = drawingBottom + 22
         let captionLines = caption()
         let captionBottom = captionTop + Double(captionLines.count) * 16
-        let panelBottom = tagListTop + (viewTags.isEmpty ? 0 : 20 + Double(viewTags.count) * 15)
+        let insetTop = tagListTop + (viewTags.isEmpty ? 0 : 20 + Double(viewTags.count) * 15) + 10
+        let panelBottom = insetTop + insetHeight
         let height = (max(captionBottom, panelBottom, Self.top + 200) + 16).rounded()
 
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -78,6 +83,7 @@ struct SceneSVG {
         for label in labels { draw(label) }
         writer.close("g")
         windowList()
+        inset(top: insetTop + 12)
         tagList()
         drawCaption(captionLines, top: captionTop)
         writer.close("svg")
@@ -101,7 +107,8 @@ struct SceneSVG {
                                 ("font-size", .number(Palette.titleFont)), ("font-weight", .text("bold")),
                                 ("fill", .text(Palette.ink))],
                        content: Palette.truncate(first, 120))
-        let second = "scene \(layout.scene) · \(NumberText.format(layout.size.width)) x "
+        let second = (focus == nil ? "" : "zoomed to the step (--whole-scene draws all) · ")
+            + "scene \(layout.scene) · \(NumberText.format(layout.size.width)) x "
             + "\(NumberText.format(layout.size.height)) · \(layout.windows.count) windows · layout from the reference model"
         writer.element("text", [("class", .text("subtitle")), ("x", .number(Self.left)), ("y", .number(44)),
                                 ("font-size", .number(Palette.panelFont)), ("fill", .text(Palette.faintInk))],
@@ -128,7 +135,8 @@ struct SceneSVG {
     private mutating func sceneEdge() {
         let rect = drawn.sceneRect(layout.size)
         let gap = 3.0, length = 10.0
-        guard rect.width >= 2 * (gap + length), rect.height >= 2 * (gap + length) else { return }
+        // Zoomed in, the scene's corners are elsewhere (the inset shows them).
+        guard focus == nil, rect.width >= 2 * (gap + length), rect.height >= 2 * (gap + length) else { return }
         writer.open("g", [("class", .text("scene-corners"))])
         for (x, y, sx, sy) in [(rect.x, rect.y, -1.0, -1.0), (rect.maxX, rect.y, 1, -1),
                                (rect.x, rect.maxY, -1, 1), (rect.maxX, rect.maxY, 1, 1)] {

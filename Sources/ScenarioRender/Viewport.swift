@@ -41,8 +41,14 @@ struct Viewport {
     /// a `width` x `height` pixel area whose top-left corner is at `left`, `top`.
     /// `optionalRects` (views) widen the extent only when they lie entirely within
     /// reach, so scrolled-out content shows but an absurd view does not shrink the scene.
+    /// True when the extent is a zoomed focus: what lies beyond it is cut at the
+    /// drawing's edge without being flagged off-scale.
+    let isZoomed: Bool
+
+    /// - Parameter focus: when given (scene coordinates, min and max corner), the
+    ///   extent is this rectangle alone: the drawing zooms to it.
     init(sceneSize: Size, rects: [(Point, Point)], optionalRects: [(Point, Point)] = [], points: [Point],
-         left: Double, top: Double, width: Double, height: Double) {
+         focus: (Point, Point)? = nil, left: Double, top: Double, width: Double, height: Double) {
         let sceneSpan = max(sceneSize.width, sceneSize.height)
         let unit: Double
         if sceneSpan > 0, sceneSpan.isFinite {
@@ -62,7 +68,13 @@ struct Viewport {
             return tx >= lowLimit && tx <= highX && ty >= lowLimit && ty <= highY
         }
         let extra = optionalRects.filter { withinReach($0.0) && withinReach($0.1) }
-        let corners = (rects + extra).flatMap { [$0.0, $0.1] } + points
+        var corners = (rects + extra).flatMap { [$0.0, $0.1] } + points
+        isZoomed = focus != nil
+        if let focus {
+            x0 = limit(focus.0.x / unit, highX); y0 = limit(focus.0.y / unit, highY)
+            x1 = x0; y1 = y0
+            corners = [focus.1]
+        }
         for corner in corners {
             let tx = limit(corner.x / unit, highX), ty = limit(corner.y / unit, highY)
             x0 = min(x0, tx); x1 = max(x1, tx); y0 = min(y0, ty); y1 = max(y1, ty)
@@ -91,7 +103,7 @@ struct Viewport {
         if t.isNaN { return Mapped(pixel: origin, clamped: true) }
         // A hair of tolerance so a window exactly on the extent's edge is not "off-scale".
         let tolerance = (high - low) * 1e-12
-        let clamped = t < low - tolerance || t > high + tolerance
+        let clamped = !isZoomed && (t < low - tolerance || t > high + tolerance)
         let inside = min(max(t, low), high)
         return Mapped(pixel: origin + (inside - low) * scale, clamped: clamped)
     }

@@ -26,6 +26,11 @@ struct Render: ParsableCommand {
             lands in the target space (square); grey ticks at the corners mark the \
             scene's edge.
 
+            Zoom: when the step's touch, hit or conversion (and the window it landed in) \
+            takes less than half the scene on each axis, the drawing zooms to it, padded, \
+            and the panel shows the whole scene small with the drawn part boxed; \
+            --whole-scene turns that off.
+
             Steps: N counts the file's statements from 1, 'expect' lines not counted; \
             step N is the state after the N-th statement, and the markers show that \
             statement's own touch or hit. Without --step: the last statement; with \
@@ -75,6 +80,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw every window as one exploded stack, each one behind shifted down and right (a 3D view).")
     var exploded = false
 
+    @Flag(help: "Draw the whole scene, never zoomed to the step's touch, hit or conversion.")
+    var wholeScene = false
+
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
     var output: String
 
@@ -107,7 +115,7 @@ struct Render: ParsableCommand {
         let svg: String
         do {
             svg = try ScenarioRenderer.render(scenario: scenario, step: chosen, scene: scene, engines: engines,
-                                              exploded: exploded)
+                                              exploded: exploded, wholeScene: wholeScene)
         } catch {
             fail("\(file): error: \(error.reason)")
         }

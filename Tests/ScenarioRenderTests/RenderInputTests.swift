@@ -67,7 +67,7 @@ struct RenderInputTests {
     func defaultScene() throws {
         let text = "scene car size 800 480\nwindow d in car frame 0 0 800 480\nshow d\ntouch 1 began 5 5 in car\n"
         let svg = try SVG.render(text)
-        #expect(SVG.texts(svg, kind: "subtitle").first?.hasPrefix("scene car · 800 x 480") == true)
+        #expect(SVG.texts(svg, kind: "subtitle").first?.contains("scene car · 800 x 480") == true)
         #expect(SVG.windowRect(svg, "d") != nil)
         #expect(SVG.texts(svg, kind: "point-label") == ["touch 1 began -> d/d at 5 5"])
         let main = try SVG.render(text, scene: "main")
@@ -111,7 +111,7 @@ struct RenderInputTests {
             show zero
             touch 1 began -1e300 1e300
             """
-        let svg = try SVG.render(text)
+        let svg = try SVG.render(text, wholeScene: true)
         #expect(!svg.lowercased().contains("nan"))
         #expect(!svg.lowercased().contains("inf"))
         let numbers = SVG.numbers(svg)

@@ -30,6 +30,26 @@ struct RenderOverlapTests {
         #expect(try #require(SVG.windowRect(hidden, "app")).contains("stroke-dasharray"))
     }
 
+    @Test("a hit in a small part of a big scene is drawn zoomed, with the whole scene as an inset")
+    func zoomToTheStep() throws {
+        let text = "window app frame 0 0 1000 1000 root\nwindow btn frame 600 700 80 40 level 1 root\n"
+            + "makeKeyAndVisible app\nshow btn\nhit 610 710\n"
+        let zoomed = try SVG.render(text)
+        let whole = try SVG.render(text, wholeScene: true)
+        let big = try #require(SVG.windowBox(zoomed, "btn")), small = try #require(SVG.windowBox(whole, "btn"))
+        #expect(big.width > 3 * small.width)
+        #expect(SVG.elements(zoomed, "rect", containing: ["class=\"inset-focus\""]).count == 1)
+        #expect(SVG.elements(zoomed, "rect", containing: ["class=\"inset-window\""]).count == 2)
+        #expect(SVG.elements(whole, "rect", containing: ["class=\"inset"]).isEmpty)
+        #expect(SVG.elements(zoomed, "polygon", containing: ["class=\"off-scale\""]).isEmpty)
+        // A hit on a window that fills the scene leaves nothing small to zoom to.
+        let full = try SVG.render("window app frame 0 0 1000 1000 root\nshow app\nhit 500 500\n")
+        #expect(SVG.elements(full, "rect", containing: ["class=\"inset"]).isEmpty)
+        // A touch that hits nothing is zoomed around its point.
+        let nothing = try SVG.render("window app frame 0 0 100 100\nshow app\ntouch 1 began 800 800\n")
+        #expect(SVG.elements(nothing, "rect", containing: ["class=\"inset-focus\""]).count == 1)
+    }
+
     @Test("--exploded shifts every window by its place from the front, not only identical frames")
     func explodedOnRequest() throws {
         let text = "window a frame 100 100 300 300\nwindow b frame 150 150 300 300\nwindow c frame 900 900 50 50\n"

@@ -46,7 +46,7 @@ struct RenderStructureTests {
 
     @Test("every window is named with its level in the list, and labelled on the drawing")
     func names() throws {
-        let svg = try SVG.render(Self.scene)
+        let svg = try SVG.render(Self.scene, wholeScene: true)
         let list = SVG.texts(svg, kind: "list-entry")
         #expect(list.count == 4)
         #expect(list[0].hasPrefix("#1 frozen · alert"))

@@ -7,10 +7,10 @@ import WindowModel
 enum SVG {
     /// Renders scenario text with the reference model (or the given engines).
     static func render(_ text: String, step: Int? = nil, scene: String? = nil,
-                       engines: [EngineFactory] = [], exploded: Bool = false) throws -> String {
+                       engines: [EngineFactory] = [], exploded: Bool = false, wholeScene: Bool = false) throws -> String {
         let scenario = try ScenarioParser().parse(text, file: "test.wls")
         return try ScenarioRenderer.render(scenario: scenario, step: step, scene: scene, engines: engines,
-                                           exploded: exploded)
+                                           exploded: exploded, wholeScene: wholeScene)
     }
 
     /// Every element line that starts with `<name` and contains all of `parts`.
