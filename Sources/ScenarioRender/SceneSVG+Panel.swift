@@ -122,7 +122,7 @@ extension SceneSVG {
     /// The key to the symbols: the always-present ones, then those this picture uses.
     private func symbols() -> [String] {
         var items = ["dashed = hidden", "hatched = interaction off", "dots = pass-through", "gold = key window",
-                     "grey corner ticks = scene edge"]
+                     focus == nil ? "grey corner ticks = scene edge" : "zoomed: the inset shows the whole scene"]
         let windows = drawn.windows
         if windows.contains(where: { $0.rect.isOffScale }) || drawn.point.map({ $0.x.clamped || $0.y.clamped }) == true {
             items.append("red triangle = off-scale (beyond the drawing, clamped to its edge)")

@@ -45,8 +45,27 @@ struct BrowserTests {
             #expect(dom.contains("class=\"step shown\" data-step=\"\(step)\""))
             #expect(!errors.contains("Uncaught") && !errors.contains(":ERROR:CONSOLE"), "\(errors)")
         }
+        // A finding in a small part of the scene, with two windows of the same frame:
+        // its step shows the zoomed picture with the whole-scene inset, and the exploded stack.
+        try """
+            # group: hit observations; shrunk from 60 to 6 commands
+            window back frame 600 600 120 80 root
+            window front frame 600 600 120 80 root
+            view front.button in front.root frame 10 10 40 20
+            show back
+            show front
+            hit 615 615
+            """.write(toFile: folder + "/divergence-2.wls", atomically: true, encoding: .utf8)
+        let both = ReportPage(input: try ReportInput.read(folder), engines: Fixtures.engines).html()
+        try both.write(toFile: page, atomically: true, encoding: .utf8)
+        let (dom, errors) = Browser.run(["--dump-dom"], url: "file://\(page)#finding=2&step=6")
+        let shown = try #require(dom.components(separatedBy: "class=\"step shown\" data-step=\"6\"").dropFirst().first)
+        let picture = shown.components(separatedBy: "class=\"step\"").first ?? shown
+        #expect(picture.contains("class=\"inset-focus\""), "the zoomed picture's inset")
+        #expect(picture.contains("data-stack-layer=\"1\""), "the exploded stack")
+        #expect(!errors.contains("Uncaught"))
         let screenshot = NSTemporaryDirectory() + "windowlab-report.png"
-        _ = Browser.run(["--screenshot=\(screenshot)", "--window-size=1300,1800"], url: "file://\(page)#step=4")
+        _ = Browser.run(["--screenshot=\(screenshot)", "--window-size=1300,2600"], url: "file://\(page)#step=4")
         let size = (try FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? NSNumber)?.intValue ?? 0
         #expect(size > 20_000, "screenshot at \(screenshot): \(size) bytes")
     }
