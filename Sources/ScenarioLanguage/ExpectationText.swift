@@ -7,19 +7,21 @@
 public enum ExpectationText {
     /// Collapses blank runs (spaces, tabs) to one space and trims both ends.
     public static func normalize<S: StringProtocol>(_ text: S) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Over Unicode scalars, not characters: a space or tab followed by a
+        // combining mark is one character, but still a blank (the lexer cuts words
+        // on the bytes), so printing and parsing again gives the same text.
+        var result = String.UnicodeScalarView()
         var pendingBlank = false
-        for character in text {
-            if character == " " || character == "\t" {
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" {
                 pendingBlank = !result.isEmpty
             } else {
                 if pendingBlank { result.append(" ") }
                 pendingBlank = false
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     /// Whether an expected text matches an observation's trace line.
