@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "ReferenceModel", dependencies: ["WindowModel"]),
         // A z-sorted uniform grid over window rectangles (StackingGrid).
         .target(name: "SpatialIndex"),
+        // A cache prefetch hint for the routing path (Swift has none of its own).
+        .target(name: "CPrefetch"),
         // The optimized engine: routes through SpatialIndex, shares no semantics with the reference.
-        .target(name: "IndexedEngine", dependencies: ["WindowModel", "SpatialIndex"]),
+        .target(name: "IndexedEngine", dependencies: ["WindowModel", "SpatialIndex", "CPrefetch"]),
         // The `.wls` text format: parser, printer, expectation runner.
         .target(name: "ScenarioLanguage", dependencies: ["WindowModel"]),
         // Generation, shrinking and comparison of command lists across engines.

@@ -1,3 +1,4 @@
+import CPrefetch
 import SpatialIndex
 import WindowModel
 
@@ -27,18 +28,30 @@ extension EngineState {
         return route(scene: scene, x: x, y: y, cursor: &local)
     }
 
+    /// Records prefetched from a candidate window's: itself, its root view and a few
+    /// subviews.
+    static let prefetchedRecords = 6
+
     /// ``route(scene:x:y:)`` with an explicit cursor; reads `self` only.
     func route(scene: Int, x: Double, y: Double, cursor: inout GridQueryCursor) -> RoutedHit? {
         // Borrow the grid in place through the scenes' buffer: no copy of the grid
         // value (and no retain/release of its arrays) per query or per leaf.
         // Safe: `self` is not mutated while the buffer pointer is in use.
         scenes.withUnsafeBufferPointer { scenes in
-            scenes[scene].index.startQuery(x: x, y: y, cursor: &cursor)
-            while let leaf = scenes[scene].index.nextLeaf(&cursor) {
-                let w = scenes[scene].index.payload(of: leaf)
-                if let hit = hitTestWindow(w, x, y) { return hit }
+            objects.withUnsafeBufferPointer { objects in
+                scenes[scene].index.startQuery(x: x, y: y, cursor: &cursor)
+                while let leaf = scenes[scene].index.nextLeaf(&cursor) {
+                    let w = scenes[scene].index.payload(of: leaf)
+                    // A window's views are usually the records right after it (made
+                    // with it): ask for them all at once, so the walk below does not
+                    // wait for each miss in turn.
+                    let end = objects.endIndex
+                    windowlab_prefetch(objects.baseAddress! + Int(w),
+                                       UInt(min(Self.prefetchedRecords, end - Int(w)) * MemoryLayout<ObjectRecord>.stride))
+                    if let hit = hitTestWindow(w, x, y) { return hit }
+                }
+                return nil
             }
-            return nil
         }
     }
 

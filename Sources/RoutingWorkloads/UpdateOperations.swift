@@ -25,10 +25,12 @@ extension RoutingWorkload {
     /// each sample one `apply` of a command prepared beforehand (see
     /// ``updateCommands(_:count:seed:)``). Hide and show come in pairs on the same
     /// window and level changes go there and back, so the scene keeps its shape.
+    /// `timed` picks the kinds (`.hide` times show too).
     /// - Complexity: `count` times each update's cost.
-    public func timeUpdates(on engine: IndexedWindowSystem, count: Int) -> UpdateTimings {
+    public func timeUpdates(on engine: IndexedWindowSystem, count: Int,
+                            kinds timed: [UpdateKind] = [.moveResize, .raise, .hide, .levelChange]) -> UpdateTimings {
         var kinds: [String: LatencySummary] = [:]
-        for kind in [UpdateKind.moveResize, .raise, .hide, .levelChange] {
+        for kind in timed {
             let paired = kind == .hide || kind == .levelChange
             let commands = updateCommands(kind, count: paired ? 2 * count : count)
             let times = LatencySampler.sample(count: commands.count) { i in keepAlive(engine.apply(commands[i])) }

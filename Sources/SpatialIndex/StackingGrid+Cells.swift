@@ -17,10 +17,11 @@ import Darwin
 /// the steps are only decides how many false candidates reach the exact test.
 /// Infinite coordinates clamp to the ends; NaN never occurs (origin and scale are
 /// finite, boxes and points have no NaN).
+@usableFromInline
 struct GridAxis: Sendable {
-    let origin: Double
-    let scale: Double
-    let cells: Int
+    @usableFromInline let origin: Double
+    @usableFromInline let scale: Double
+    @usableFromInline let cells: Int
 
     /// An axis of `cells` cells over `[origin, origin + extent]`. An extent under 1
     /// counts as 1 and an overflowed one as the largest double, so the scale is
@@ -33,7 +34,7 @@ struct GridAxis: Sendable {
 
     /// The fixed point coordinate of `v`.
     /// - Complexity: O(1).
-    @inline(__always)
+    @inlinable @inline(__always)
     func fixed(_ v: Double) -> Int32 {
         let t = (v - origin) * scale
         if !(t > 0) { return 0 }
@@ -45,17 +46,18 @@ struct GridAxis: Sendable {
 
 /// A box's entry in one cell: its leaf and its filter box in the cell's own 8-bit
 /// coordinates (`fixed - 256 * cell`, clamped to the cell). 8 bytes.
+@usableFromInline
 struct CellEntry: Sendable {
-    var leaf: Int32
-    var minX: UInt8
-    var minY: UInt8
-    var maxX: UInt8
-    var maxY: UInt8
+    @usableFromInline var leaf: Int32
+    @usableFromInline var minX: UInt8
+    @usableFromInline var minY: UInt8
+    @usableFromInline var maxX: UInt8
+    @usableFromInline var maxY: UInt8
 
     static let empty = CellEntry(leaf: -1, minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     /// Whether the filter box contains a point in the cell's 8-bit coordinates.
-    @inline(__always)
+    @inlinable @inline(__always)
     func contains(_ x: UInt8, _ y: UInt8) -> Bool {
         minX <= x && x <= maxX && minY <= y && y <= maxY
     }
@@ -73,15 +75,17 @@ private func shift(_ target: UnsafeMutablePointer<CellEntry>, _ source: UnsafeMu
 /// room; the slots it leaves are abandoned until a compaction, which happens when
 /// they make up half of the array (so moves and compactions cost O(1) amortized
 /// per entry added).
+@usableFromInline
 struct CellStorage: Sendable {
+    @usableFromInline
     struct Span: Sendable {
-        var start: Int
-        var count: Int
-        var capacity: Int
+        @usableFromInline var start: Int
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
     }
 
-    var spans: [Span]
-    var slots: [CellEntry] = []
+    @usableFromInline var spans: [Span]
+    @usableFromInline var slots: [CellEntry] = []
     /// Entries in use over all cells.
     var entryCount = 0
     /// Slots of runs that moved away.
@@ -193,7 +197,7 @@ struct CellStorage: Sendable {
 extension StackingGrid {
     /// The number of the outside run: after the last cell, so `row * columns +
     /// column` reaches it as column `outsideRun`, row 0.
-    var outsideRun: Int { xAxis.cells * yAxis.cells }
+    @inlinable var outsideRun: Int { xAxis.cells * yAxis.cells }
 
     /// The columns and rows of the cells a leaf overlaps (from its fixed box); for a
     /// leaf wholly outside the region, the outside run alone (see ``outsideRun``).
@@ -238,7 +242,7 @@ extension StackingGrid {
 
     /// Whether a point is in the tiled region (then no box of the outside run can
     /// contain it).
-    @inline(__always)
+    @inlinable @inline(__always)
     func isInRegion(x: Double, y: Double) -> Bool {
         region.minX <= x && x <= region.maxX && region.minY <= y && y <= region.maxY
     }

@@ -15,19 +15,19 @@ public struct GridQueryStatistics: Hashable, Sendable {
 /// next entry to read. A plain value: a query allocates nothing. Valid for the grid
 /// it was started on, until that grid changes.
 public struct GridQueryCursor: Sendable {
-    var x = 0.0
-    var y = 0.0
-    var localX: UInt8 = 0
-    var localY: UInt8 = 0
+    @usableFromInline var x = 0.0
+    @usableFromInline var y = 0.0
+    @usableFromInline var localX: UInt8 = 0
+    @usableFromInline var localY: UInt8 = 0
     /// Where the cell's run starts in the slot array.
-    var start = 0
+    @usableFromInline var start = 0
     /// The next position to read, counting down (front-most first); -1 when done.
-    var position = -1
+    @usableFromInline var position = -1
     /// For a point outside the tiled region, the outside run is merged in: where it
     /// starts and the next position to read; -1 when not merging or done.
-    var outsideStart = 0
-    var outsidePosition = -1
-    var stats = GridQueryStatistics()
+    @usableFromInline var outsideStart = 0
+    @usableFromInline var outsidePosition = -1
+    @usableFromInline var stats = GridQueryStatistics()
 
     /// Counters for the current query, reset by ``StackingGrid/startQuery(x:y:cursor:)``.
     public var statistics: GridQueryStatistics { stats }
@@ -39,6 +39,7 @@ extension StackingGrid {
     /// Starts a query for the boxes containing `(x, y)` (closed boxes), front to
     /// back: call ``nextLeaf(_:)`` until it returns nil.
     /// - Complexity: O(1).
+    @inlinable
     public func startQuery(x: Double, y: Double, cursor: inout GridQueryCursor) {
         let fx = xAxis.fixed(x), fy = yAxis.fixed(y)
         let span = cells.spans[Int(fy >> 8) * xAxis.cells + Int(fx >> 8)]
@@ -62,7 +63,7 @@ extension StackingGrid {
     /// - Complexity: O(1 + entries of the cell skipped on the way), each skipped
     ///   entry a box of the cell in front of the answer whose filter or exact box
     ///   misses the point.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func nextLeaf(_ cursor: inout GridQueryCursor) -> LeafID? {
         if cursor.outsidePosition >= 0 { return nextLeafMerging(&cursor) }
         return cells.slots.withUnsafeBufferPointer { slots in
@@ -79,7 +80,7 @@ extension StackingGrid {
     /// the outside run, merged by descending (z-key, leaf) until the outside run is
     /// used up, then the rest of the cell.
     /// - Complexity: O(1) per entry read, plus the cell's remaining entries.
-    @inline(never)
+    @usableFromInline @inline(never)
     func nextLeafMerging(_ cursor: inout GridQueryCursor) -> LeafID? {
         while cursor.outsidePosition >= 0 {
             let outside = cells.slots[cursor.outsideStart + cursor.outsidePosition]
@@ -100,7 +101,7 @@ extension StackingGrid {
 
     /// Counts `entry` as read, and whether the query point is in its box: its
     /// filter first, then its exact box; counts it as reported if so.
-    @inline(__always)
+    @inlinable @inline(__always)
     func admits(_ entry: CellEntry, _ cursor: inout GridQueryCursor) -> Bool {
         cursor.stats.entriesTested += 1
         guard entry.contains(cursor.localX, cursor.localY)

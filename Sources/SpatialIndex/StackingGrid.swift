@@ -49,8 +49,9 @@ public struct StackingGrid: Sendable {
 
     /// One stored box's bookkeeping (the box itself is in `boxes`). A free slot has
     /// `isLive == false` and links the free list through `nextFree`.
+    @usableFromInline
     struct Leaf: Sendable {
-        var payload: Int32
+        @usableFromInline var payload: Int32
         /// The box in the grid's fixed point coordinates (see ``GridAxis``) under
         /// the current layout; `>> 8` gives the cell range.
         var fixedMinX: Int32
@@ -69,21 +70,21 @@ public struct StackingGrid: Sendable {
     /// near them are (see ``coveredRegion()``).
     public internal(set) var region: IndexBox
     /// Leaves by ``LeafID``; slots are reused through the free list.
-    var leaves: [Leaf] = []
+    @usableFromInline var leaves: [Leaf] = []
     /// The z-key of each leaf slot, apart from `leaves` so the binary searches of a
     /// cell read a dense array.
     var keys: [ZKey] = []
     /// The exact box of each leaf slot, for the final test of a query.
-    var boxes: [IndexBox] = []
+    @usableFromInline var boxes: [IndexBox] = []
     var freeList: Int32 = StackingGrid.null
     /// Number of boxes stored.
     public private(set) var count = 0
 
     /// Current cell layout.
-    var xAxis: GridAxis
-    var yAxis: GridAxis
+    @usableFromInline var xAxis: GridAxis
+    @usableFromInline var yAxis: GridAxis
     /// The cells' runs, row-major, in one shared slot array.
-    var cells: CellStorage
+    @usableFromInline var cells: CellStorage
     /// `count` and `cells.entryCount` when the layout was last chosen (the policy
     /// of ``relayoutIfNeeded()`` compares against them).
     var layoutLeafCount = 0
@@ -151,7 +152,7 @@ public struct StackingGrid: Sendable {
 
     /// The payload given when `leaf` was inserted.
     /// - Complexity: O(1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func payload(of leaf: LeafID) -> Int32 { leaves[Int(leaf.rawValue)].payload }
 
     /// Whether `leaf` currently names a stored box. For consistency checks.

@@ -44,6 +44,12 @@ struct Bench: ParsableCommand {
               + "indexed), one request at a time and batched, against the indexed engine in this process."))
     var throughProtocol = false
 
+    @Option(help: ArgumentHelp("Instead: the engine side by side with the peer indexes of Benchmarks/Peers/ (this is "
+        + "the executable Benchmarks/Peers/build.sh builds; Benchmarks/Peers/run.sh does both), routing at window level "
+        + "and moves on the same points, each peer checked against the engine's answers. The reference model is not run.",
+        valueName: "peers-executable"))
+    var peers: String?
+
     @Option(help: "desktop, dense or all.")
     var workload: String = "all"
 
@@ -79,6 +85,9 @@ struct Bench: ParsableCommand {
             throw ValidationError("--touches must be positive, --updates not negative, --reference-budget positive")
         }
         if let svg { try OutputPath.validate(svg, option: "--svg") }
+        if let peers, !FileManager.default.isExecutableFile(atPath: peers) {
+            throw ValidationError("--peers \(peers): no executable there (build it with Benchmarks/Peers/build.sh)")
+        }
     }
 
     private var parsedSizes: [Int] {
@@ -88,6 +97,8 @@ struct Bench: ParsableCommand {
     func run() throws {
         if throughProtocol { return try ProtocolBench.run(json: json) }
         let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
+        if let peers { return try PeerBench.run(peers: peers, kinds: kinds, sizes: parsedSizes, touches: touches,
+                                                moves: max(updates, 1), json: json, svg: svg) }
         var options = RoutingBenchmarkOptions()
         options.touches = touches
         options.updateCount = updates
@@ -168,5 +179,46 @@ enum ProtocolBench {
         print("  serve, one at a time:     \(Int(figures.oneAtATime)) commands/s")
         print("  serve, batched:           \(Int(figures.batched)) commands/s "
               + "(\(String(format2: figures.batchedShare * 100))% of in process)")
+    }
+}
+
+/// `windowlab bench --peers EXE`: the engine beside the peer indexes (see ``PeerComparison``).
+enum PeerBench {
+    static func run(peers: String, kinds: [WorkloadKind], sizes: [Int], touches: Int, moves: Int,
+                    json: Bool, svg: String?) throws {
+        let process = PeerProcess(executable: peers)
+        if !json { print(PeerTable.legend) }
+        var results: [PeerComparisonResult] = []
+        for kind in kinds {
+            for n in sizes {
+                do {
+                    results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
+                                                          runPeers: process.run))
+                } catch {
+                    FileHandle.standardError.write(Data("error: \(kind.rawValue) N=\(n): \(error)\n".utf8))
+                    throw ExitCode(2)
+                }
+                if !json { print(PeerTable.block(results.last!)) }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            print(GrowthFit.text(results))
+        }
+        if let svg {
+            do {
+                try AtomicFile.write(Array(GrowthChart(results: results).svg().utf8), to: svg)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot write \(svg): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        guard PeerTable.allAgree(results) else {
+            FileHandle.standardError.write(Data("error: a peer disagreed with the engine (see the answers column)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }

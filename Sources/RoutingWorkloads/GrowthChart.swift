@@ -1,0 +1,95 @@
+/// Two log-log panels of a peer comparison: routing p50 and move p50 against N,
+/// one line per engine figure and peer, desktop solid and dense dashed, each
+/// line's fitted slope in the legend. Deterministic: the same results give the same
+/// bytes.
+public struct GrowthChart {
+    public var results: [PeerComparisonResult]
+
+    public init(results: [PeerComparisonResult]) { self.results = results }
+
+    private let panelWidth = 520.0, height = 520.0
+    private let left = 70.0, top = 50.0, plotHeight = 300.0, gap = 90.0
+
+    /// Colours by series name, in a fixed order so each name keeps its colour.
+    private static let colours = ["#2471a3", "#17a589", "#c0392b", "#e67e22", "#8e44ad", "#7f8c8d", "#d4ac0d", "#34495e"]
+
+    /// The chart as a complete SVG document.
+    /// - Complexity: O(results x peers).
+    public func svg() -> String {
+        let (routing, moves) = GrowthFit.series(results)
+        var names: [String] = []
+        for s in routing + moves where !names.contains(s.name) { names.append(s.name) }
+        let width = 2 * panelWidth + 40
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" "
+        s += "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        s += panel(routing, names: names, x0: 0, title: "Routing one touch (window level for peers): p50")
+        s += panel(moves, names: names, x0: panelWidth + 40, title: "Moving one window: p50")
+        return s + "</svg>\n"
+    }
+
+    private func panel(_ series: [GrowthSeries], names: [String], x0: Double, title: String) -> String {
+        let ns = series.flatMap { $0.points.map(\.n) }, vs = series.flatMap { $0.points.map(\.p50) }.filter { $0 > 0 }
+        var s = "<text x=\"\(f(x0 + left))\" y=\"24\" font-size=\"14\">\(title)</text>\n"
+        guard let minN = ns.min(), let maxN = ns.max(), let minV = vs.min(), let maxV = vs.max() else { return s }
+        let xLow = chartLog10(minN).rounded(.down), xHigh = max(chartLog10(maxN).rounded(.up), xLow + 1)
+        let yLow = chartLog10(max(minV, 1)).rounded(.down), yHigh = max(chartLog10(maxV).rounded(.up), yLow + 1)
+        let plotWidth = panelWidth - left - 20
+        func x(_ n: Double) -> Double { x0 + left + (chartLog10(n) - xLow) / (xHigh - xLow) * plotWidth }
+        func y(_ v: Double) -> Double { top + plotHeight - (chartLog10(max(v, 1)) - yLow) / (yHigh - yLow) * plotHeight }
+        for e in Int(yLow)...Int(yHigh) {
+            let yy = y(chartExp10(Double(e)))
+            s += "<line x1=\"\(f(x0 + left))\" y1=\"\(f(yy))\" x2=\"\(f(x0 + left + plotWidth))\" y2=\"\(f(yy))\" stroke=\"#ddd\"/>\n"
+            s += "<text x=\"\(f(x0 + left - 6))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(timeLabel(e))</text>\n"
+        }
+        for e in Int(xLow)...Int(xHigh) {
+            let xx = x(chartExp10(Double(e)))
+            s += "<line x1=\"\(f(xx))\" y1=\"\(f(top))\" x2=\"\(f(xx))\" y2=\"\(f(top + plotHeight))\" stroke=\"#ddd\"/>\n"
+            s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(countLabel(e))</text>\n"
+        }
+        s += "<rect x=\"\(f(x0 + left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
+        s += "<text x=\"\(f(x0 + left + plotWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">windows (N, log scale); ns (log scale)</text>\n"
+        var legendY = top + plotHeight + 56
+        for (i, line) in series.enumerated() {
+            let colour = Self.colours[(names.firstIndex(of: line.name) ?? 0) % Self.colours.count]
+            let dash = line.workload == "dense" ? " stroke-dasharray=\"6 4\"" : ""
+            let points = line.points.map { "\(f(x($0.n))),\(f(y($0.p50)))" }.joined(separator: " ")
+            s += "<polyline class=\"series\" points=\"\(points)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
+            for p in line.points {
+                s += "<circle cx=\"\(f(x(p.n)))\" cy=\"\(f(y(p.p50)))\" r=\"3\" fill=\"\(colour)\"/>\n"
+            }
+            let column = Double(i % 2) * (panelWidth / 2 - 10), lx = x0 + left + column
+            if i % 2 == 0 && i > 0 { legendY += 18 }
+            s += "<line x1=\"\(f(lx))\" y1=\"\(f(legendY))\" x2=\"\(f(lx + 22))\" y2=\"\(f(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
+            let slope = line.slope.map { ", slope " + PeerTable.fixed($0, 2) } ?? ""
+            s += "<text x=\"\(f(lx + 26))\" y=\"\(f(legendY + 4))\" font-size=\"11\">\(escape(line.name)), \(line.workload)\(slope)</text>\n"
+        }
+        return s
+    }
+
+    private func timeLabel(_ e: Int) -> String {
+        switch e {
+        case ..<3: return "\(Int(chartExp10(Double(e)).rounded())) ns"
+        case 3..<6: return "\(Int(chartExp10(Double(e - 3)).rounded())) µs"
+        default: return "\(Int(chartExp10(Double(e - 6)).rounded())) ms"
+        }
+    }
+
+    private func countLabel(_ e: Int) -> String {
+        switch e {
+        case ..<3: return "\(Int(chartExp10(Double(e)).rounded()))"
+        case 3..<6: return "\(Int(chartExp10(Double(e - 3)).rounded()))k"
+        default: return "\(Int(chartExp10(Double(e - 6)).rounded()))M"
+        }
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+    }
+
+    /// Two decimals at most, no exponent: stable text for stable files.
+    private func f(_ v: Double) -> String { PeerTable.fixed(v, 2).replacingAll(",", "") }
+}
+
+private extension String {
+    func replacingAll(_ a: String, _ b: String) -> String { split(separator: a, omittingEmptySubsequences: false).joined(separator: b) }
+}
