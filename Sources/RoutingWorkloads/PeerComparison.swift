@@ -32,14 +32,20 @@ public struct PeerComparisonResult: Sendable, Codable {
     /// The grid alone at window level (what the peers answer): see
     /// ``IndexedWindowSystem/windowLevelHit(x:y:scene:)``.
     public var engineGrid: LatencySummary
+    /// The floor of the full route: reading the answer's cell and records when the
+    /// answer is known (see ``IndexedWindowSystem/answerReadFloor(x:y:scene:window:view:)``),
+    /// over the points that hit something.
+    public var answerFloor: LatencySummary?
     /// Engine updates by ``UpdateKind`` (each one `apply` of a command); `moveResize`
     /// is timed on the very moves the peers make.
     public var engineUpdates: [String: LatencySummary]
     public var peers: [PeerTiming]
 
     public init(workload: String, windows: Int, visibleWindows: Int, engineBuildMs: Double, engineRoute: LatencySummary,
-                engineGrid: LatencySummary, engineUpdates: [String: LatencySummary], peers: [PeerTiming]) {
+                engineGrid: LatencySummary, answerFloor: LatencySummary? = nil, engineUpdates: [String: LatencySummary],
+                peers: [PeerTiming]) {
         (self.workload, self.windows, self.visibleWindows, self.engineBuildMs) = (workload, windows, visibleWindows, engineBuildMs)
+        self.answerFloor = answerFloor
         (self.engineRoute, self.engineGrid, self.engineUpdates, self.peers) = (engineRoute, engineGrid, engineUpdates, peers)
     }
 }
@@ -86,6 +92,12 @@ public enum PeerComparison {
             keepAlive(engine.windowLevelHit(x: points[i].x, y: points[i].y, scene: scene))
         }
         file.answersBefore = answers()
+        let known = points.compactMap { p in engine.routedSlots(x: p.x, y: p.y, scene: scene).map { (p, $0) } }
+        for (p, a) in known { keepAlive(engine.answerReadFloor(x: p.x, y: p.y, scene: scene, window: a.window, view: a.view)) }
+        let floor = LatencySampler.sample(count: known.count) { i in
+            let (p, a) = known[i]
+            keepAlive(engine.answerReadFloor(x: p.x, y: p.y, scene: scene, window: a.window, view: a.view))
+        }
 
         let moveCommands = workload.updateCommands(.moveResize, count: moves)
         for case let .setFrame(name, rect) in moveCommands {
@@ -99,7 +111,8 @@ public enum PeerComparison {
         let peers = try runPeers(file.encoded())
         return PeerComparisonResult(
             workload: kind.rawValue, windows: n, visibleWindows: order.count, engineBuildMs: buildMs,
-            engineRoute: LatencySummary(route), engineGrid: LatencySummary(grid), engineUpdates: updates,
+            engineRoute: LatencySummary(route), engineGrid: LatencySummary(grid),
+            answerFloor: floor.isEmpty ? nil : LatencySummary(floor), engineUpdates: updates,
             peers: peers)
     }
 }

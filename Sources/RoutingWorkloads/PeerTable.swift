@@ -24,6 +24,9 @@ public enum PeerTable {
         let grid = r.engineGrid, move = r.engineUpdates[UpdateKind.moveResize.rawValue]
         out += pad("engine: full route (hitTarget)", 34) + pad(pair(r.engineRoute), 18)
             + pad(ratio(r.engineRoute, grid), 16) + "\n"
+        if let floor = r.answerFloor {
+            out += pad("engine: floor (answer known)", 34) + pad(pair(floor), 18) + pad(ratio(floor, grid), 16) + "\n"
+        }
         out += pad("engine: grid alone, window level", 34) + pad(pair(grid), 18) + pad("1 / 1", 16)
             + pad(move.map(pair) ?? "–", 18) + pad(move == nil ? "" : "1 / 1", 16) + "reference\n"
         for p in r.peers {

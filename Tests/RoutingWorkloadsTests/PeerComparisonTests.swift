@@ -69,6 +69,7 @@ struct PeerComparisonTests {
         #expect(moved != d.windows)
         for (p, answer) in zip(d.points, d.after) { #expect(answer == Self.bruteForce(moved, p)) }
         #expect(Set(d.before).count > 20, "the points land in many windows")
+        #expect((result.answerFloor?.samples ?? 0) > 250, "the floor is timed on the points that hit something")
         for kind in ["moveResize", "raise", "hide", "show", "levelChange"] {
             #expect((result.engineUpdates[kind]?.samples ?? 0) > 0, "\(kind) timed")
         }
@@ -145,5 +146,14 @@ struct PeerComparisonTests {
         #expect(svg.components(separatedBy: "class=\"series\"").count - 1 == routing.count + moves.count)
         #expect(svg.contains("walk, desktop, slope 1.00") && svg.hasSuffix("</svg>\n"))
         #expect(svg == GrowthChart(results: results).svg(), "deterministic")
+    }
+
+    @Test("a p50 under the clock's resolution is left out of the chart, and its legend says so")
+    func unresolvedPointsLeftOut() {
+        var results = [1000, 10_000].map { Self.result($0, route: 50, move: 1000, peerRoute: 80) }
+        results[0].peers[0].move = LatencySummary(samples: 10, p50: 0, p99: 10, mean: 1)
+        let svg = GrowthChart(results: results).svg()
+        #expect(svg.contains("walk, desktop (1 of 2 sizes under 1 ns, below the clock: not drawn)"))
+        #expect(!svg.contains("NaN") && !svg.contains("inf"))
     }
 }
