@@ -17,6 +17,5 @@ if [[ -z "$windowlab" ]]; then
   (cd "$root" && swift build -c release --scratch-path .build-release --product windowlab >&2)
   windowlab="$root/.build-release/release/windowlab"
 fi
-args=("$@")
-[[ " ${args[*]-} " == *" --n "* ]] || args+=(--n 1000,10000,100000)
-exec "$windowlab" bench --peers "$peers" "${args[@]}"
+# The default sizes come first: a --n of the caller's (either form) comes later and wins.
+exec "$windowlab" bench --peers "$peers" --n 1000,10000,100000 "$@"

@@ -23,15 +23,16 @@ extension IndexedWindowSystem {
     package func objectName(_ slot: Int32) -> String { state.names[Int(slot)] }
 
     /// The window and view slots a touch at the point would be bound to, or nil.
+    /// - Complexity: a route (see ``hitTarget(at:scene:)``).
     package func routedSlots(x: Double, y: Double, scene: Int) -> (window: Int32, view: Int32)? {
         var cursor = GridQueryCursor()
         return state.route(scene: scene, x: x, y: y, cursor: &cursor).map { ($0.window, $0.view) }
     }
 
     /// The floor of a route whose answer is already known: only the reads any index
-    /// must make to hand it out, the point's cell (its run's bounds and front entry)
-    /// and the answer's records (the window's and the hit view's frames), summed so
-    /// that none can be left out. Timing it beside ``hitTarget(at:scene:)`` says how
+    /// must make to hand it out, the point's cell (its run's bounds and front entry,
+    /// no search) and the answer's records (the window's and the hit view's frames),
+    /// summed so that none can be left out. Timing it beside ``hitTarget(at:scene:)`` says how
     /// much of a route is search and exact test rather than reading the answer.
     /// - Complexity: O(1).
     package func answerReadFloor(x: Double, y: Double, scene: Int, window: Int32, view: Int32) -> Double {
@@ -45,7 +46,7 @@ extension EngineState {
         return scenes.withUnsafeBufferPointer { scenes in
             objects.withUnsafeBufferPointer { objects in
                 scenes[scene].index.startQuery(x: x, y: y, cursor: &cursor)
-                let front = scenes[scene].index.nextLeaf(&cursor).map { Double($0.rawValue) } ?? -1
+                let front = scenes[scene].index.frontLeaf(cursor).map { Double($0.rawValue) } ?? -1
                 let w = objects.baseAddress! + Int(window), v = objects.baseAddress! + Int(view)
                 return front + w.pointee.frameX + w.pointee.width + v.pointee.frameX + v.pointee.width
             }

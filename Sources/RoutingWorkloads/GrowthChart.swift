@@ -5,6 +5,7 @@
 public struct GrowthChart {
     public var results: [PeerComparisonResult]
 
+    /// A chart of these results (any workloads and sizes; one line per series).
     public init(results: [PeerComparisonResult]) { self.results = results }
 
     private let panelWidth = 520.0
@@ -45,12 +46,12 @@ public struct GrowthChart {
         for e in Int(yLow)...Int(yHigh) {
             let yy = y(chartExp10(Double(e)))
             s += "<line x1=\"\(f(x0 + left))\" y1=\"\(f(yy))\" x2=\"\(f(x0 + left + plotWidth))\" y2=\"\(f(yy))\" stroke=\"#ddd\"/>\n"
-            s += "<text x=\"\(f(x0 + left - 6))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(timeLabel(e))</text>\n"
+            s += "<text x=\"\(f(x0 + left - 6))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(ChartText.time(e))</text>\n"
         }
         for e in Int(xLow)...Int(xHigh) {
             let xx = x(chartExp10(Double(e)))
             s += "<line x1=\"\(f(xx))\" y1=\"\(f(top))\" x2=\"\(f(xx))\" y2=\"\(f(top + plotHeight))\" stroke=\"#ddd\"/>\n"
-            s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(countLabel(e))</text>\n"
+            s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(ChartText.count(e))</text>\n"
         }
         s += "<rect x=\"\(f(x0 + left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
         s += "<text x=\"\(f(x0 + left + plotWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">windows (N, log scale); ns (log scale)</text>\n"
@@ -67,35 +68,10 @@ public struct GrowthChart {
             var note = original.slope.map { ", slope " + PeerTable.fixed($0, 2) } ?? ""
             let hidden = original.points.count - line.points.count
             if hidden > 0 { note += " (\(hidden) of \(original.points.count) sizes under 1 ns, below the clock: not drawn)" }
-            s += "<text x=\"\(f(lx + 26))\" y=\"\(f(ly + 4))\" font-size=\"11\">\(escape(line.name)), \(line.workload)\(note)</text>\n"
+            s += "<text x=\"\(f(lx + 26))\" y=\"\(f(ly + 4))\" font-size=\"11\">\(ChartText.escape(line.name)), \(line.workload)\(note)</text>\n"
         }
         return s
     }
 
-    private func timeLabel(_ e: Int) -> String {
-        switch e {
-        case ..<3: return "\(Int(chartExp10(Double(e)).rounded())) ns"
-        case 3..<6: return "\(Int(chartExp10(Double(e - 3)).rounded())) µs"
-        default: return "\(Int(chartExp10(Double(e - 6)).rounded())) ms"
-        }
-    }
-
-    private func countLabel(_ e: Int) -> String {
-        switch e {
-        case ..<3: return "\(Int(chartExp10(Double(e)).rounded()))"
-        case 3..<6: return "\(Int(chartExp10(Double(e - 3)).rounded()))k"
-        default: return "\(Int(chartExp10(Double(e - 6)).rounded()))M"
-        }
-    }
-
-    private func escape(_ text: String) -> String {
-        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
-    }
-
-    /// Two decimals at most, no exponent: stable text for stable files.
-    private func f(_ v: Double) -> String { PeerTable.fixed(v, 2).replacingAll(",", "") }
-}
-
-private extension String {
-    func replacingAll(_ a: String, _ b: String) -> String { split(separator: a, omittingEmptySubsequences: false).joined(separator: b) }
+    private func f(_ v: Double) -> String { ChartText.number(v) }
 }

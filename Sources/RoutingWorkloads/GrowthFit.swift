@@ -51,6 +51,9 @@ public enum GrowthFit {
     /// The slopes as text, one line per workload and kind.
     public static func text(_ results: [PeerComparisonResult]) -> String {
         let (routing, moves) = series(results)
+        guard (routing + moves).contains(where: { $0.slope != nil }) else {
+            return "Growth: give --n two sizes or more for the slopes of log p50 against log N"
+        }
         var lines = ["Growth: slope of log p50 against log N (0 flat, 1 linear), fitted over the sizes above"]
         for (title, list) in [("routing", routing), ("moves", moves)] {
             var workloads: [String] = []

@@ -37,12 +37,12 @@ public struct LatencyChart {
         for e in Int(yLow)...Int(yHigh) {
             let yy = y(pow10(Double(e)))
             s += "<line x1=\"\(f(left))\" y1=\"\(f(yy))\" x2=\"\(f(left + plotW))\" y2=\"\(f(yy))\" stroke=\"#ddd\"/>\n"
-            s += "<text x=\"\(f(left - 8))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(timeLabel(e))</text>\n"
+            s += "<text x=\"\(f(left - 8))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(ChartText.time(e))</text>\n"
         }
         for e in Int(xLow.rounded(.up))...Int(xHigh.rounded(.down)) {
             let xx = x(pow10(Double(e)))
             s += "<line x1=\"\(f(xx))\" y1=\"\(f(top))\" x2=\"\(f(xx))\" y2=\"\(f(top + plotH))\" stroke=\"#ddd\"/>\n"
-            s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotH + 18))\" text-anchor=\"middle\">\(countLabel(e))</text>\n"
+            s += "<text x=\"\(f(xx))\" y=\"\(f(top + plotH + 18))\" text-anchor=\"middle\">\(ChartText.count(e))</text>\n"
         }
         s += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#333\"/>\n"
         s += "<text x=\"\(f(left + plotW / 2))\" y=\"\(f(height - 16))\" text-anchor=\"middle\">windows in the scene (N, log scale)</text>\n"
@@ -84,30 +84,13 @@ public struct LatencyChart {
         for r in results where !seen.contains(r.workload) { seen.append(r.workload) }
         return seen
     }
-
-    private func timeLabel(_ exponent: Int) -> String {
-        switch exponent {
-        case ..<3: return "\(Int(pow10(Double(exponent)))) ns"
-        case 3..<6: return "\(Int(pow10(Double(exponent - 3)))) µs"
-        default: return "\(Int(pow10(Double(exponent - 6)))) ms"
-        }
-    }
-
-    private func countLabel(_ exponent: Int) -> String {
-        exponent < 3 ? "\(Int(pow10(Double(exponent))))" : "\(Int(pow10(Double(exponent - 3))))k"
-    }
 }
 
 private func log10(_ v: Double) -> Double { v.logarithm10 }
 private func pow10(_ e: Double) -> Double { e.exponent10 }
 private func floorLog10(_ v: Double) -> Double { log10(v).rounded(.down) }
 private func ceilLog10(_ v: Double) -> Double { log10(v).rounded(.up) }
-/// Two decimals, no locale, no exponent: stable text for stable files.
-private func f(_ v: Double) -> String {
-    let scaled = (v * 100).rounded()
-    let whole = Int(scaled) / 100, frac = abs(Int(scaled) % 100)
-    return frac == 0 ? "\(whole)" : (frac % 10 == 0 ? "\(whole).\(frac / 10)" : "\(whole).\(frac < 10 ? "0" : "")\(frac)")
-}
+private func f(_ v: Double) -> String { ChartText.number(v) }
 
 private extension Double {
     var logarithm10: Double { chartLog10(self) }

@@ -76,6 +76,16 @@ extension StackingGrid {
         }
     }
 
+    /// The leaf of the front-most entry of a just-started query's cell (the last of
+    /// its run), read without any test, or nil for an empty cell: what a query whose
+    /// answer were known in advance would still read. For benchmarks of the floor of
+    /// a query; a route uses ``nextLeaf(_:)``.
+    /// - Complexity: O(1).
+    @inlinable
+    public func frontLeaf(_ cursor: GridQueryCursor) -> LeafID? {
+        cursor.position >= 0 ? LeafID(rawValue: cells.slots[cursor.start + cursor.position].leaf) : nil
+    }
+
     /// ``nextLeaf(_:)`` for a point outside the region: the point's (edge) cell and
     /// the outside run, merged by descending (z-key, leaf) until the outside run is
     /// used up, then the rest of the cell.

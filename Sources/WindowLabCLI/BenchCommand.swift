@@ -50,6 +50,9 @@ struct Bench: ParsableCommand {
         valueName: "peers-executable"))
     var peers: String?
 
+    @Option(help: "With --peers: seconds the peers may take on one workload and N before they are killed.")
+    var peerTimeout: Double = 600
+
     @Option(help: "desktop, dense or all.")
     var workload: String = "all"
 
@@ -85,8 +88,19 @@ struct Bench: ParsableCommand {
             throw ValidationError("--touches must be positive, --updates not negative, --reference-budget positive")
         }
         if let svg { try OutputPath.validate(svg, option: "--svg") }
-        if let peers, !FileManager.default.isExecutableFile(atPath: peers) {
-            throw ValidationError("--peers \(peers): no executable there (build it with Benchmarks/Peers/build.sh)")
+        let pieces = sizes.split(separator: ",", omittingEmptySubsequences: false)
+        if let bad = pieces.first(where: { Int($0.trimmingCharacters(in: .whitespaces)) == nil }) {
+            throw ValidationError("--n: '\(bad)' is not a window count (give counts separated by commas, e.g. 100,1000)")
+        }
+        if let peers {
+            guard FileManager.default.isExecutableFile(atPath: peers) else {
+                throw ValidationError("--peers \(peers): no executable there (build it with Benchmarks/Peers/build.sh)")
+            }
+            guard !throughProtocol else { throw ValidationError("--peers and --protocol are two different runs: give one") }
+            guard updates >= 1 else { throw ValidationError("--peers times moves: --updates must be at least 1") }
+            guard peerTimeout.isFinite, peerTimeout > 0, peerTimeout <= 86_400 else {
+                throw ValidationError("--peer-timeout takes seconds, more than 0 and at most 86400")
+            }
         }
     }
 
@@ -97,8 +111,10 @@ struct Bench: ParsableCommand {
     func run() throws {
         if throughProtocol { return try ProtocolBench.run(json: json) }
         let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
-        if let peers { return try PeerBench.run(peers: peers, kinds: kinds, sizes: parsedSizes, touches: touches,
-                                                moves: max(updates, 1), json: json, svg: svg) }
+        if let peers {
+            return try PeerBench.run(PeerProcess(executable: peers, timeoutSeconds: peerTimeout), kinds: kinds,
+                                     sizes: parsedSizes, touches: touches, moves: updates, json: json, svg: svg)
+        }
         var options = RoutingBenchmarkOptions()
         options.touches = touches
         options.updateCount = updates
@@ -184,9 +200,8 @@ enum ProtocolBench {
 
 /// `windowlab bench --peers EXE`: the engine beside the peer indexes (see ``PeerComparison``).
 enum PeerBench {
-    static func run(peers: String, kinds: [WorkloadKind], sizes: [Int], touches: Int, moves: Int,
+    static func run(_ process: PeerProcess, kinds: [WorkloadKind], sizes: [Int], touches: Int, moves: Int,
                     json: Bool, svg: String?) throws {
-        let process = PeerProcess(executable: peers)
         if !json { print(PeerTable.legend) }
         var results: [PeerComparisonResult] = []
         for kind in kinds {

@@ -75,7 +75,7 @@ struct PeerComparisonTests {
         }
     }
 
-    /// A stand-in peers executable: a shell script printing `lines` and exiting with `status`.
+    /// A stand-in peers executable: a shell script with this body.
     static func script(_ body: String) throws -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("windowlab-fake-peers-\(UUID().uuidString)").path
@@ -87,25 +87,47 @@ struct PeerComparisonTests {
     static let goodLine = #"{"peer":"p","windows":3,"points":2,"moves":0,"buildMs":1.5,"#
         + #""route":{"samples":2,"p50":100,"p99":300,"mean":150},"move":null,"mismatchesBefore":0,"mismatchesAfter":0}"#
 
+    /// A workload file's header and nothing more: what the process checks lines against.
+    static func header(windows: UInt32, points: UInt32, moves: UInt32) -> [UInt8] {
+        Array("WLPEER01".utf8) + [windows, points, moves, 0].flatMap { v in (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+    }
+
     @Test("the peers process: its lines are read, a disagreement (exit 1) still gives figures, anything else is an error that says what")
     func peerProcess() throws {
-        let good = try Self.script("test -f \"$1\" || exit 3\necho '\(Self.goodLine)'")
-        let timings = try PeerProcess(executable: good).run([1, 2, 3])
+        let workload = Self.header(windows: 3, points: 2, moves: 0)
+        var made: [String] = []
+        defer { for path in made { try? FileManager.default.removeItem(atPath: path) } }
+        func script(_ body: String) throws -> String {
+            let path = try Self.script(body)
+            made.append(path)
+            return path
+        }
+        let good = try script("test -f \"$1\" || exit 3\necho '\(Self.goodLine)'")
+        let timings = try PeerProcess(executable: good).run(workload)
         #expect(timings.count == 1 && timings[0].peer == "p" && timings[0].route.p99 == 300 && timings[0].move == nil)
 
-        let disagreeing = try Self.script("echo '\(Self.goodLine.replacingOccurrences(of: "\"mismatchesAfter\":0", with: "\"mismatchesAfter\":4"))'\nexit 1")
-        #expect(try PeerProcess(executable: disagreeing).run([]).first?.mismatchesAfter == 4)
+        let disagreeing = try script("echo '\(Self.goodLine.replacingOccurrences(of: "\"mismatchesAfter\":0", with: "\"mismatchesAfter\":4"))'\nexit 1")
+        #expect(try PeerProcess(executable: disagreeing).run(workload).first?.mismatchesAfter == 4)
 
         for (body, needle) in [("exit 2", "exited with status 2"), ("echo not json", "line 1: not a peer result"),
-                               ("kill -9 $$", "killed by signal 9"), ("true", "printed no results")] {
-            let path = try Self.script(body)
+                               ("kill -9 $$", "killed by signal 9"), ("true", "printed no results"),
+                               ("exec sleep 30", "took over 0 s")] {
+            let path = try script(body)
             #expect {
-                try PeerProcess(executable: path).run([])
+                try PeerProcess(executable: path, timeoutSeconds: 0.3).run(workload)
             } throws: { error in
                 "\(error)".contains(needle)
             }
         }
-        #expect(throws: PeerProcess.Failure.self) { try PeerProcess(executable: "/nonexistent/peers").run([]) }
+        // Canned lines about another workload (a stale or wrong executable) are refused.
+        #expect {
+            try PeerProcess(executable: good).run(Self.header(windows: 3, points: 5, moves: 0))
+        } throws: { error in
+            "\(error)".contains("reports 3 windows, 2 points (2 timed), 0 moves; the workload has 3, 5, 0")
+        }
+        #expect(throws: PeerProcess.Failure.self) { try PeerProcess(executable: "/nonexistent/peers").run(workload) }
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .contains { $0.hasPrefix("windowlab-peers-\(getpid())-") }), "no workload left behind")
     }
 
     static func result(_ n: Int, route: Double, move: Double, peerRoute: Double, mismatches: Int = 0) -> PeerComparisonResult {
