@@ -71,7 +71,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print one JSON object per workload and N (a JSON array) instead of a table.")
     var json = false
 
-    @Option(help: "Also draw latency against N (log scales, both engines) to this SVG file.")
+    @Option(help: "Also draw latency against N (log scales, both engines; with --peers, routing and moves of the engine and every peer) to this SVG file.")
     var svg: String?
 
     func validate() throws {
