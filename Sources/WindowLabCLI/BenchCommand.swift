@@ -134,20 +134,11 @@ struct Bench: ParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            try printJSON(results)
         } else {
             Self.printUpdates(results)
         }
-        if let svg {
-            do {
-                try AtomicFile.write(Array(LatencyChart(results: results).svg().utf8), to: svg)
-            } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(svg): \(error.localizedDescription)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        if let svg { try writeChart(LatencyChart(results: results).svg(), to: svg) }
     }
 
     private static func row(_ r: RoutingResult) -> String {
@@ -217,23 +208,31 @@ enum PeerBench {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            try printJSON(results)
         } else {
             print(GrowthFit.text(results))
         }
-        if let svg {
-            do {
-                try AtomicFile.write(Array(GrowthChart(results: results).svg().utf8), to: svg)
-            } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(svg): \(error.localizedDescription)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        if let svg { try writeChart(GrowthChart(results: results).svg(), to: svg) }
         guard PeerTable.allAgree(results) else {
             FileHandle.standardError.write(Data("error: a peer disagreed with the engine (see the answers column)\n".utf8))
             throw ExitCode(1)
         }
+    }
+}
+
+/// Prints `value` as sorted, pretty-printed JSON (`bench --json`).
+private func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// Writes a chart through a temporary file renamed into place; exit 2 if it cannot.
+private func writeChart(_ svg: String, to path: String) throws {
+    do {
+        try AtomicFile.write(Array(svg.utf8), to: path)
+    } catch {
+        FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
+        throw ExitCode(2)
     }
 }
