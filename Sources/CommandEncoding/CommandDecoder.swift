@@ -39,10 +39,10 @@ public enum CommandDecoder {
     public static func decode(_ bytes: some Collection<UInt8>) -> DecodedInput {
         var reader = ByteReader(Array(bytes))
         guard let version = reader.byte() else { return .commands([]) }
-        guard version == CommandFormat.version else { return .unsupportedVersion(version) }
+        guard CommandFormat.readableVersions.contains(version) else { return .unsupportedVersion(version) }
         var state = FormatState()
         var validator = CommandValidator(limits: CommandFormat.limits)
-        return .commands(decodeCommands(&reader, &state, &validator))
+        return .commands(decodeCommands(&reader, &state, &validator, CommandFormat.opcodes(version: version)))
     }
 
     /// Decodes `body` (the bytes of an input after its version byte) as commands
@@ -61,16 +61,17 @@ public enum CommandDecoder {
             state.apply(command)
         }
         var reader = ByteReader(Array(body))
-        return decodeCommands(&reader, &state, &validator)
+        return decodeCommands(&reader, &state, &validator, CommandFormat.opcodes)
     }
 
     /// The decoding loop: commands until the bytes end or the command cap.
     private static func decodeCommands(_ reader: inout ByteReader, _ state: inout FormatState,
-                                       _ validator: inout CommandValidator) -> [Command] {
+                                       _ validator: inout CommandValidator,
+                                       _ opcodes: [CommandFormat.Kind]) -> [Command] {
         var commands: [Command] = []
         while commands.count < CommandFormat.maxCommands {
             guard let opcode = reader.byte(),
-                  let candidate = readCommand(opcode, &reader, state) else { break }
+                  let candidate = readCommand(opcode, opcodes, &reader, state) else { break }
             guard let command = candidate else { continue }
             do {
                 try validator.validate(command)
@@ -85,8 +86,13 @@ public enum CommandDecoder {
 
     /// Reads one command's operands. Outer nil: the input ended inside the command.
     /// Inner nil: the command cannot apply here (nothing to refer to, a cap) and is skipped.
-    private static func readCommand(_ opcode: UInt8, _ r: inout ByteReader, _ s: FormatState) -> Command?? {
-        let kind = CommandFormat.opcodes[Int(opcode & CommandFormat.opcodeMask)]
+    private static func readCommand(_ opcode: UInt8, _ opcodes: [CommandFormat.Kind],
+                                    _ r: inout ByteReader, _ s: FormatState) -> Command?? {
+        var kind = opcodes[Int(opcode & CommandFormat.opcodeMask)]
+        if kind == .extensionSlot {
+            guard let pick = r.byte() else { return nil }
+            kind = CommandFormat.extensionKinds[Int(pick) % CommandFormat.extensionKinds.count]
+        }
         let flag = opcode & CommandFormat.flagBool != 0
         let wantsView = opcode & CommandFormat.flagView != 0
         switch kind {
@@ -157,6 +163,23 @@ public enum CommandDecoder {
             guard let scene = r.byte() else { return nil }
             let name = pick(s.scenes, scene)!
             return kind == .order ? .order(scene: name) : .keyWindow(scene: name)
+        case .setExclusiveTouch, .setMultipleTouch:
+            guard let ref = r.byte() else { return nil }
+            guard let target = object(s, ref, wantsView) else { return .some(nil) }
+            return kind == .setExclusiveTouch ? .setExclusiveTouch(target: target, enabled: flag)
+                : .setMultipleTouch(target: target, enabled: flag)
+        case .setTransform:
+            guard let ref = r.byte() else { return nil }
+            var m: [Double] = []
+            for _ in 0..<6 { guard let v = r.number() else { return nil }; m.append(v) }
+            guard let target = object(s, ref, wantsView) else { return .some(nil) }
+            return .setTransform(target: target, transform: ViewTransform(m[0], m[1], m[2], m[3], m[4], m[5]))
+        case .moveWindow:
+            guard let ref = r.byte(), let scene = r.byte() else { return nil }
+            guard let w = pick(s.windows, ref) else { return .some(nil) }
+            return .moveWindow(window: w, scene: pick(s.scenes, scene)!)
+        case .extensionSlot:
+            return .some(nil)   // unreachable: resolved above
         case .convert:
             guard let x = r.number(), let y = r.number(), let classes = r.byte() else { return nil }
             guard let from = space(classes & 0x0F, &r, s), let to = space(classes >> 4, &r, s) else { return nil }

@@ -78,6 +78,12 @@ public enum CommandEncoder {
         case let .setAlpha(t, alpha): w.opWithObject(.setAlpha, t); w.number(alpha)
         case let .setHidden(t, on): w.opWithObject(.setHidden, t, flag: on)
         case let .setInteraction(t, on): w.opWithObject(.setInteraction, t, flag: on)
+        case let .setExclusiveTouch(t, on): w.opWithObject(.setExclusiveTouch, t, flag: on)
+        case let .setMultipleTouch(t, on): w.opWithObject(.setMultipleTouch, t, flag: on)
+        case let .setTransform(t, m):
+            w.opWithObject(.setTransform, t)
+            for value in m.numbers { w.number(value) }
+        case let .moveWindow(x, scene): w.op(.moveWindow); w.index(x, in: s.windows); w.index(scene, in: s.scenes)
         case let .remove(v): w.op(.remove); w.index(v, in: s.views)
         case let .bringToFront(v): w.op(.bringToFront); w.index(v, in: s.views)
         case let .sendToBack(v): w.op(.sendToBack); w.index(v, in: s.views)
@@ -115,8 +121,15 @@ private struct Writer {
     var bytes: [UInt8] = []
     var problem: String?
 
+    /// The opcode byte; a version-2 kind goes behind the extension slot.
     mutating func op(_ kind: CommandFormat.Kind, flag: Bool = false, view: Bool = false) {
-        bytes.append(CommandFormat.slot(of: kind) | (flag ? CommandFormat.flagBool : 0) | (view ? CommandFormat.flagView : 0))
+        let flags = (flag ? CommandFormat.flagBool : 0) | (view ? CommandFormat.flagView : 0)
+        if let pick = CommandFormat.extensionKinds.firstIndex(of: kind) {
+            bytes.append(CommandFormat.slot(of: .extensionSlot) | flags)
+            bytes.append(UInt8(pick))
+        } else {
+            bytes.append(CommandFormat.slot(of: kind) | flags)
+        }
     }
 
     /// An opcode whose operand is a window or a view, then that operand.

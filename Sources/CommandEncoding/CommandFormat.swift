@@ -1,10 +1,10 @@
 import WindowModel
 
-/// The version-1 byte layout of a fuzz input, shared by ``CommandDecoder`` and
-/// ``CommandEncoder`` so the two cannot drift apart.
+/// The byte layout of a fuzz input (version 2, which reads version 1 unchanged),
+/// shared by ``CommandDecoder`` and ``CommandEncoder`` so the two cannot drift apart.
 ///
 /// ```
-/// input   := version body          version: one byte, == CommandFormat.version
+/// input   := version body          version: one byte, 1 or 2 (CommandFormat.version)
 /// body    := command*              decoding stops at the end of the bytes, at the
 ///                                  first incomplete command, or after maxCommands
 /// command := opcode operand*
@@ -14,6 +14,10 @@ import WindowModel
 ///                          withRootView of createWindow
 ///            bit 6 (0x40): the target (or createView's parent) is a view, not a window
 ///            bit 7: unused (the encoder writes 0; the decoder ignores it)
+///            version 2 only: slots 27 and 31 (version 1: a second `hit` and a
+///            second `makeKeyAndVisible`) are the extension slot, followed by
+///            one byte whose value % 4 picks setExclusiveTouch, setMultipleTouch,
+///            setTransform or moveWindow
 /// number  := byte < tableCount        -> interestingValues[byte]
 ///          | byte in tableCount..<255 -> Double(byte - tableCount) * gridStep
 ///          | 0xFF, 8 bytes            -> raw little-endian IEEE double
@@ -32,12 +36,17 @@ import WindowModel
 /// setHidden/setInteraction `ref`; setLevel `window number`; setPassthrough `window`;
 /// remove/bringToFront/sendToBack `view`; touchBegan `touch number×2 scene`;
 /// touchMoved/touchEnded `touch number×2`; touchCancelled `touch`; press `key scene`;
-/// hit `number×2 scene`; order/keyWindow `scene`; convert `number×2 space`.
+/// hit `number×2 scene`; order/keyWindow `scene`; convert `number×2 space`;
+/// version 2: setExclusiveTouch/setMultipleTouch `ref` (the boolean in bit 5);
+/// setTransform `ref number×6` (a b c d tx ty); moveWindow `window scene`.
 /// A `ref` is a window or a view as bit 6 says; when that class has no live object
 /// the other class is used, and a command with nothing to refer to is skipped.
 public enum CommandFormat {
-    /// The format version: the first byte of every input of this format.
-    public static let version: UInt8 = 1
+    /// The format version the encoder writes: the first byte of every input it makes.
+    public static let version: UInt8 = 2
+    /// The versions the decoder reads. A version-1 input means exactly what it meant
+    /// before version 2 existed: its opcode table has no extension slot.
+    public static let readableVersions: ClosedRange<UInt8> = 1...2
 
     /// Caps on one decoded input, so any bytes make a small, fast test case.
     /// Counts are of objects created over the whole list (released ones included).
@@ -65,10 +74,17 @@ public enum CommandFormat {
         case remove, bringToFront, sendToBack
         case touchBegan, touchMoved, touchEnded, touchCancelled, press
         case hit, order, keyWindow, convert
+        // Version 2, behind the extension slot.
+        case setExclusiveTouch, setMultipleTouch, setTransform, moveWindow
+        /// Version 2's extension slot: the next byte picks one of `extensionKinds`.
+        case extensionSlot
     }
 
-    /// Opcode slot -> kind. The encoder writes the first slot of a kind.
-    static let opcodes: [Kind] = [
+    /// The kinds behind the extension slot, by the byte after it (% count).
+    static let extensionKinds: [Kind] = [.setExclusiveTouch, .setMultipleTouch, .setTransform, .moveWindow]
+
+    /// Opcode slot -> kind in version 1.
+    static let opcodesVersion1: [Kind] = [
         .createWindow, .createWindow, .createView, .createView, .createScene,
         .show, .hide, .release, .makeKey, .makeKeyAndVisible,
         .setFrame, .setBoundsOrigin, .setAlpha, .setHidden, .setInteraction, .setLevel, .setPassthrough,
@@ -76,6 +92,19 @@ public enum CommandFormat {
         .touchBegan, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .press,
         .hit, .hit, .order, .keyWindow, .convert, .makeKeyAndVisible,
     ]
+    /// Opcode slot -> kind in version 2: version 1's table with its second `hit`
+    /// (27) and second `makeKeyAndVisible` (31) turned into the extension slot.
+    /// The encoder writes the first slot of a kind.
+    static let opcodes: [Kind] = {
+        var table = opcodesVersion1
+        table[27] = .extensionSlot
+        table[31] = .extensionSlot
+        return table
+    }()
+
+    /// The opcode table of a readable version.
+    static func opcodes(version: UInt8) -> [Kind] { version == 1 ? opcodesVersion1 : opcodes }
+
     static let opcodeMask: UInt8 = 0x1F
     static let flagBool: UInt8 = 0x20
     static let flagView: UInt8 = 0x40

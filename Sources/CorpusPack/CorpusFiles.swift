@@ -118,12 +118,13 @@ public enum CorpusFiles {
                 throw CorpusPackError(.io, "\(what), neither a pack nor a directory", path: input)
             }
         }
-        // A pack holds entries of its own encoding version only: an input of another
+        // A pack holds entries this build decodes (each entry starts with its own
+        // version byte: version-1 entries keep their meaning); an input of another
         // version (libFuzzer mutates the version byte too) is left out, and said so.
         let current = all.filter { CommandDecoder.decode($0).commandList != nil }
         if current.count < all.count {
             notes.append("left out \(all.count - current.count) input(s) of another encoding version "
-                + "(this pack holds version \(CommandFormat.version))")
+                + "(this pack holds versions \(CommandFormat.readableVersions.lowerBound) to \(CommandFormat.version))")
         }
         let pack = CorpusPack(entries: current)
         try writePack(pack, to: path)

@@ -39,8 +39,10 @@ extension CorpusPack {
         guard bytes.count <= 4 || bytes[4] == formatVersion else {
             throw CorpusPackError(.unsupportedPackVersion, "pack format version \(bytes[4]), this build reads \(formatVersion)", offset: 4)
         }
-        guard bytes.count <= 5 || bytes[5] == CommandFormat.version else {
-            throw CorpusPackError(.unsupportedEncodingVersion, "pack encoding version \(bytes[5]), this build reads \(CommandFormat.version)", offset: 5)
+        guard bytes.count <= 5 || CommandFormat.readableVersions.contains(bytes[5]) else {
+            let readable = CommandFormat.readableVersions
+            throw CorpusPackError(.unsupportedEncodingVersion, "pack encoding version \(bytes[5]), this build reads "
+                + "\(readable.lowerBound) to \(readable.upperBound)", offset: 5)
         }
         guard bytes.count >= headerSize + trailerSize else {
             throw CorpusPackError(.truncated, "truncated: \(bytes.count) bytes, shorter than the \(headerSize + trailerSize)-byte header and checksum", offset: bytes.count)

@@ -9,7 +9,8 @@ import CommandEncoding
 /// offset  size  field
 ///      0     4  magic "WLPK"
 ///      4     1  pack format version (1)
-///      5     1  command encoding version of the entries (CommandFormat.version)
+///      5     1  command encoding version the pack was written with (CommandFormat.version;
+///              each entry starts with its own version byte, 1 or 2)
 ///      6     2  reserved, 0
 ///      8     4  entry count
 ///     12     4  uncompressed body size

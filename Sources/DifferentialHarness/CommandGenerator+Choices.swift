@@ -9,6 +9,7 @@ extension CommandGenerator {
         case remove, front, back
         case began, moved, ended, cancelled, press
         case hit, order, keyWindow, convert
+        case exclusiveTouch, multipleTouch, transform, move
 
         var weight: Int {
             switch self {
@@ -38,6 +39,9 @@ extension CommandGenerator {
             case .order: return 2
             case .keyWindow: return 2
             case .convert: return 3
+            case .exclusiveTouch, .multipleTouch: return 2
+            case .transform: return 4
+            case .move: return 2
             }
         }
 
@@ -61,7 +65,10 @@ extension CommandGenerator {
             case .hit: return ["T", "H", "G"]
             case .order: return ["Q", "W"]
             case .keyWindow: return ["Q", "K"]
-            case .convert: return ["Q", "G"]
+            case .convert: return ["Q", "G", "A"]
+            case .exclusiveTouch, .multipleTouch: return ["T"]
+            case .transform: return ["A", "H", "G"]
+            case .move: return ["M", "K", "N", "T"]
             }
         }
     }
@@ -126,6 +133,13 @@ extension CommandGenerator {
         case .order: return .order(scene: scene())
         case .keyWindow: return .keyWindow(scene: scene())
         case .convert: return .convert(point: screenPoint(), from: space(), to: space())
+        case .exclusiveTouch: return object().map { .setExclusiveTouch(target: $0, enabled: random.chance(0.7)) }
+        case .multipleTouch: return object().map { .setMultipleTouch(target: $0, enabled: random.chance(0.3)) }
+        case .transform: return object().map { .setTransform(target: $0, transform: transform()) }
+        case .move:
+            guard scenes.count > 1, let w = window() else { return nil }
+            return .moveWindow(window: w, scene: random.chance(0.1) ? validator.scene(ofWindow: w) ?? mainSceneName
+                               : random.pick(scenes))
         }
     }
 
@@ -153,7 +167,7 @@ extension CommandGenerator {
 
     mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }
     mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
-    private mutating func object() -> String? {
+    mutating func object() -> String? {
         let all = windows + views
         return all.isEmpty ? nil : random.pick(all)
     }

@@ -8,9 +8,13 @@ extension CommandGenerator {
     static let extremes: [Double] = [1e300, -1e300, 1e16, 1e16 + 2, -1e16, 1e-300, .leastNonzeroMagnitude, -0.0, 1.7e308]
 
     /// A point in screen space, aimed at the edges and insides of existing windows
-    /// and of views (deep ones included), or anywhere.
+    /// and of views (deep ones included), or anywhere. A transformed window is aimed
+    /// at through its transform (A4, roughly), so its edges are probed too.
     mutating func screenPoint() -> Point {
         let targets = random.chance(0.5) ? views : windows
+        if !targets.isEmpty, random.chance(0.3), let aimed = aimThroughTransform(random.pick(targets)) {
+            return aimed
+        }
         if !targets.isEmpty, random.chance(0.8), let frame = screenFrame(of: random.pick(targets)) {
             return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
         }
@@ -105,5 +109,43 @@ extension CommandGenerator {
             WindowLevel.normal, WindowLevel.statusBar, WindowLevel.alert, WindowLevel.alert + 1, -1, 0.5, 1e300,
             -0.0, -2, -1e300, 1e15, 0.1 + 0.2, -(0.1 + 0.2),
         ])
+    }
+
+    /// A transform (A1): right-angle turns and flips (exact), scales, shears, odd
+    /// angles, translations, singular ones (A5) and sometimes the identity again.
+    mutating func transform() -> ViewTransform {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return random.pick([ViewTransform(0, 1, -1, 0, 0, 0), ViewTransform(-1, 0, 0, -1, 0, 0),
+                                    ViewTransform(0, -1, 1, 0, 0, 0), ViewTransform(-1, 0, 0, 1, 0, 0)])
+        case 1:
+            let sx = random.pick([0.5, 2, 0.25, 3, -1, 1.5, 0.1, 1e-3])
+            return ViewTransform(sx, 0, 0, random.chance(0.5) ? sx : random.pick([1, 0.5, 2, -2]), 0, 0)
+        case 2:
+            // An odd angle: cos and sin of 30, 45 or 17 degrees, as a parser writes them.
+            let (c, s) = random.pick([(0.8660254037844387, 0.49999999999999994), (0.7071067811865476, 0.7071067811865475),
+                                      (0.9563047559630354, 0.29237170472273677)])
+            return ViewTransform(c, s, -s, c, 0, 0)
+        case 3: return ViewTransform(1, 0, random.pick([0.5, -1, 0.1, 2]), 1, 0, 0)   // shear
+        case 4: return ViewTransform(1, 0, 0, 1, offset(), offset())
+        case 5: return random.pick([ViewTransform(0, 0, 0, 0, 0, 0), ViewTransform(1, 2, 2, 4, 0, 0),
+                                    ViewTransform(0, 0, 0, 1, 5, 5), ViewTransform(1e-200, 0, 0, 1e-200, 0, 0)])
+        case 6: return .identity
+        case 7: return ViewTransform(random.pick([1e300, 1e-300, 0.1, 3]), random.pick([0, 0.1, -0.0]),
+                                     random.pick([0, 0.2]), random.pick([1e-300, 7, 0.3]), offset(), offset())
+        default:
+            let k = random.pick([0.5, 2, 0.75])
+            return ViewTransform(0, k, -k, 0, Double(Int.random(in: -50...50, using: &random)), 0)
+        }
+    }
+
+    /// A point near the edges or inside a transformed window, mapped out by its
+    /// transform about its centre; nil when `name` is not a transformed window.
+    mutating func aimThroughTransform(_ name: String) -> Point? {
+        guard parents[name] == nil, let t = transforms[name], let frame = frames[name] else { return nil }
+        let origin = boundsOrigins[name] ?? .zero
+        let x = coordinate(in: origin.x, frame.width) - (origin.x + frame.width * 0.5)
+        let y = coordinate(in: origin.y, frame.height) - (origin.y + frame.height * 0.5)
+        return Point((((t.a * x) + (t.c * y)) + t.tx) + (frame.x + frame.width * 0.5),
+                     (((t.b * x) + (t.d * y)) + t.ty) + (frame.y + frame.height * 0.5))
     }
 }

@@ -61,6 +61,8 @@ public struct CommandGenerator {
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]
     var boundsOrigins: [String: Point] = [:]
+    /// Transforms other than the identity, by object (to aim points at their edges).
+    var transforms: [String: ViewTransform] = [:]
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
@@ -136,6 +138,8 @@ public struct CommandGenerator {
             parents[name] = parent
         case let .setBoundsOrigin(target, origin):
             boundsOrigins[target] = origin
+        case let .setTransform(target, transform):
+            transforms[target] = transform == .identity ? nil : transform
         case let .setFrame(target, frame):
             frames[target] = frame
         case let .setLevel(_, level):

@@ -41,4 +41,44 @@ enum ConservativeBox {
         let ey = Swift.max(Swift.max(Swift.max(fy.magnitude, by.magnitude), h) * relativeMargin, absoluteMargin)
         return IndexBox(minX: fx - ex, minY: fy - ey, maxX: fx + w, maxY: fy + h)
     }
+
+    /// Largest `(|a| + |b| + |c| + |d|)^2 / |det|` (a bound on the transform's
+    /// condition number) whose box is kept finite; beyond it the box is the plane.
+    static let maximumCondition = 0x1p16
+    /// Relative margin for transformed boxes, per unit of condition (see below).
+    static let transformMargin = 0x1p-40
+
+    /// The conservative box of a window with a transform that is not the identity:
+    /// the bounding box of its bounds' four corners mapped out by A4, widened.
+    ///
+    /// The exact test inverts the transform (A3). A screen point at distance `δ`
+    /// outside the parallelogram maps at least `δ / σmax` outside the bounds, while
+    /// the rounding of A3 moves it by at most a few ulps of `M * cond` (M the largest
+    /// magnitude involved, `cond = σmax · ||inverse||`). With `cond <= 2^16` a margin of
+    /// `M * cond * 2^-40` is many times that, and still 1e-6 points at M = 1000 and
+    /// cond = 16. An ill-conditioned or singular transform, or one whose corners
+    /// overflow, gets the whole plane: the exact test then decides alone (and a
+    /// singular one answers nil, A5).
+    /// - Complexity: O(1).
+    static func transformedBox(frameX fx: Double, frameY fy: Double, width w: Double, height h: Double,
+                               boundsX bx: Double, boundsY by: Double, transform t: TransformRecord) -> IndexBox {
+        let plane = IndexBox(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+        let spread = t.a.magnitude + t.b.magnitude + t.c.magnitude + t.d.magnitude
+        let condition = spread * spread / t.determinant.magnitude
+        guard condition.isFinite, condition <= maximumCondition else { return plane }
+        let cx = fx + w * 0.5, cy = fy + h * 0.5
+        let hw = w * 0.5, hh = h * 0.5
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (u, v) in [(-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)] {
+            let x = (t.a * u + t.c * v + t.tx) + cx, y = (t.b * u + t.d * v + t.ty) + cy
+            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        }
+        let magnitude = [minX, minY, maxX, maxY, cx, cy, t.tx, t.ty, w, h, bx, by]
+            .reduce(0) { Swift.max($0, $1.magnitude) }
+        let margin = Swift.max(magnitude * condition * transformMargin, absoluteMargin)
+        let box = IndexBox(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return plane }
+        return box
+    }
 }

@@ -80,9 +80,13 @@ extension EngineState {
         let hiddenCounts = mutation != .hiddenAncestorIgnored
         if (r.pointee.isHidden && hiddenCounts) || !r.pointee.isInteractive { return nil }
         if mutation == .alphaThresholdInclusive ? r.pointee.alpha <= 0.01 : r.pointee.alpha < 0.01 { return nil }
-        // G4, evaluated exactly in this order.
+        // G4, evaluated exactly in this order (A3 for a transformed record).
         let x: Double, y: Double
-        if mutation == .boundsOriginIgnoredInHitTest {
+        if r.pointee.transform != Self.null {
+            let t = transforms[Int(r.pointee.transform)]
+            if t.determinant == 0 { return nil }   // A5
+            (x, y) = Self.intoTransformed(r.pointee, t, px, py)
+        } else if mutation == .boundsOriginIgnoredInHitTest {
             x = px - r.pointee.frameX
             y = py - r.pointee.frameY
         } else {
@@ -121,8 +125,16 @@ extension EngineState {
         var x = point.x, y = point.y, s = v
         while s != Self.null {
             let r = objects[Int(s)]
-            x = (x - r.boundsX) + r.frameX
-            y = (y - r.boundsY) + r.frameY
+            if r.transform != Self.null {
+                // A4, in exactly this order.
+                let t = transforms[Int(r.transform)]
+                let u = x - (r.boundsX + r.width * 0.5), v = y - (r.boundsY + r.height * 0.5)
+                x = (((t.a * u) + (t.c * v)) + t.tx) + (r.frameX + r.width * 0.5)
+                y = (((t.b * u) + (t.d * v)) + t.ty) + (r.frameY + r.height * 0.5)
+            } else {
+                x = (x - r.boundsX) + r.frameX
+                y = (y - r.boundsY) + r.frameY
+            }
             s = r.parent
         }
         return Point(x, y)
@@ -132,7 +144,22 @@ extension EngineState {
     func fromScreen(_ v: Int32, _ point: Point) -> Point {
         let r = objects[Int(v)]
         let outer = r.parent == Self.null ? point : fromScreen(r.parent, point)
+        if r.transform != Self.null {
+            let (x, y) = Self.intoTransformed(r, transforms[Int(r.transform)], outer.x, outer.y)
+            return Point(x, y)
+        }
         return Point((outer.x - r.frameX) + r.boundsX, (outer.y - r.frameY) + r.boundsY)
+    }
+
+    /// A3: a point of the parent's space in a transformed record's own space, in
+    /// exactly the rule's order (centre, translation, inverse, bounds centre).
+    @inline(__always)
+    static func intoTransformed(_ r: ObjectRecord, _ t: TransformRecord, _ px: Double, _ py: Double) -> (Double, Double) {
+        let ex = (px - (r.frameX + r.width * 0.5)) - t.tx
+        let ey = (py - (r.frameY + r.height * 0.5)) - t.ty
+        let u = ((t.d * ex) - (t.c * ey)) / t.determinant
+        let v = ((t.a * ey) - (t.b * ex)) / t.determinant
+        return (u + (r.boundsX + r.width * 0.5), v + (r.boundsY + r.height * 0.5))
     }
 
     /// Q3: always through the screen.
@@ -151,8 +178,32 @@ extension EngineState {
             return
         }
         let hit = route(scene: scene, x: point.x, y: point.y)
-        if let hit { touches[id] = (hit.window, hit.view) }
+        if let hit {
+            if isWithheld(hit) {
+                out.append(.touchIgnored(id, .began))
+                return
+            }
+            touches[id] = (hit.window, hit.view)
+        }
         out.append(.touchBegan(id, target(of: hit)))
+    }
+
+    /// T8 and T7: a touch on `hit`'s view is withheld when another view of its
+    /// window that is tracking, or the view itself, is exclusive-touch, or when the
+    /// view is single-touch and already tracking.
+    /// - Complexity: O(active touches).
+    func isWithheld(_ hit: RoutedHit) -> Bool {
+        var sameView = false, otherView = false, otherExclusive = false
+        for t in touches.values where t.window == hit.window {
+            if t.view == hit.view {
+                sameView = true
+            } else {
+                otherView = true
+                otherExclusive = otherExclusive || objects[Int(t.view)].isExclusiveTouch
+            }
+        }
+        let view = objects[Int(hit.view)]
+        return otherExclusive || (otherView && view.isExclusiveTouch) || (sameView && !view.isMultipleTouch)
     }
 
     /// `moved` and `ended` go to the bound view wherever the finger is.

@@ -105,7 +105,7 @@ extension EngineState {
         return Self.null
     }
 
-    private mutating func handKeyToSuccessor(_ scene: Int, leaving w: Int32, _ out: inout [Observation]) {
+    mutating func handKeyToSuccessor(_ scene: Int, leaving w: Int32, _ out: inout [Observation]) {
         let next = mutation == .forgetKeySuccessor ? Self.null : successor(scene, leaving: w)
         scenes[scene].key = Self.null
         if next != Self.null {

@@ -16,6 +16,9 @@ struct EngineState {
     /// Live windows and views by name.
     var slotByName: [String: Int32] = [:]
     var scenes: [SceneRecord] = [SceneRecord(name: mainSceneName, size: defaultSceneSize)]
+    /// The transforms of records whose transform is not the identity (A3), by
+    /// ``ObjectRecord/transform``. Entries are replaced in place when set again.
+    var transforms: [TransformRecord] = []
     /// Active touches: the window and view each is bound to (T3).
     var touches: [TouchID: (window: Int32, view: Int32)] = [:]
     /// The cursor of the most recent routing query, kept for its statistics.
@@ -56,6 +59,11 @@ struct EngineState {
 
     func conservativeBox(_ window: Int32) -> IndexBox {
         let r = objects[Int(window)]
+        if r.transform != Self.null {
+            return ConservativeBox.transformedBox(frameX: r.frameX, frameY: r.frameY, width: r.width, height: r.height,
+                                                  boundsX: r.boundsX, boundsY: r.boundsY,
+                                                  transform: transforms[Int(r.transform)])
+        }
         return ConservativeBox.box(frameX: r.frameX, frameY: r.frameY, width: r.width, height: r.height,
                                    boundsX: r.boundsX, boundsY: r.boundsY)
     }
@@ -99,6 +107,14 @@ struct EngineState {
             setLevel(slot(w), level)
         case let .setPassthrough(w, enabled):
             objects[Int(slot(w))].isPassthrough = enabled
+        case let .setExclusiveTouch(target, enabled):
+            objects[Int(slot(target))].isExclusiveTouch = enabled
+        case let .setMultipleTouch(target, enabled):
+            objects[Int(slot(target))].isMultipleTouch = enabled
+        case let .setTransform(target, transform):
+            setTransform(slot(target), transform)
+        case let .moveWindow(w, scene):
+            move(slot(w), to: sceneIndex(scene), &out)
         case let .remove(v):
             remove(slot(v), &out)
         case let .bringToFront(v):
@@ -199,6 +215,21 @@ struct EngineState {
         objects[Int(s)].boundsX = origin.x
         objects[Int(s)].boundsY = origin.y
         // The conservative margin depends on the bounds origin's magnitude.
+        if objects[Int(s)].isWindow { refreshBox(s) }
+    }
+
+    /// A1: an identity transform is stored as none, so the record takes G4's path.
+    mutating func setTransform(_ s: Int32, _ t: ViewTransform) {
+        let isIdentity = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
+        let current = objects[Int(s)].transform
+        if isIdentity {
+            objects[Int(s)].transform = Self.null
+        } else if current != Self.null {
+            transforms[Int(current)] = TransformRecord(t)
+        } else {
+            objects[Int(s)].transform = Int32(transforms.count)
+            transforms.append(TransformRecord(t))
+        }
         if objects[Int(s)].isWindow { refreshBox(s) }
     }
 

@@ -44,10 +44,17 @@ struct ObjectRecord {
     /// front of its level; meaningful while visible.
     var sequence: UInt64 = 0
     var isPassthrough = false
+    /// T8 and T7 (multiple touch is on by default, a decision). Placed here, in the
+    /// padding after `isPassthrough`, so the record keeps its 128-byte stride.
+    var isExclusiveTouch = false
+    var isMultipleTouch = true
     /// The `NAME.root` view while it exists, else `null` (W8, T2).
     var rootView: Int32 = EngineState.null
     /// The window's leaf in its scene's index while visible, else `null`.
     var leaf: Int32 = EngineState.null
+    /// Index into ``EngineState/transforms`` when the transform is not the identity
+    /// (A3), else `null`: untransformed records take G4's path with one test.
+    var transform: Int32 = EngineState.null
     /// The stamp of this window's latest entry in its scene's key history, or 0
     /// (never key, or released): older entries of the window are stale (K4).
     var keyStamp: UInt64 = 0
@@ -81,5 +88,17 @@ struct SceneRecord {
     init(name: String, size: Size) {
         self.name = name
         index = StackingGrid(bounds: IndexBox(minX: 0, minY: 0, maxX: size.width, maxY: size.height))
+    }
+}
+
+/// A transform that is not the identity, with its determinant (A3's
+/// `(a * d) - (b * c)`) computed once when set.
+struct TransformRecord {
+    var a, b, c, d, tx, ty: Double
+    var determinant: Double
+
+    init(_ t: ViewTransform) {
+        a = t.a; b = t.b; c = t.c; d = t.d; tx = t.tx; ty = t.ty
+        determinant = (t.a * t.d) - (t.b * t.c)
     }
 }

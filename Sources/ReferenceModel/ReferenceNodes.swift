@@ -15,6 +15,12 @@ final class ViewNode {
     /// Always in `[0, 1]`: clamped when set (G5).
     var alpha = 1.0
     var isInteractionEnabled = true
+    /// Applied about the bounds centre (A1, A2); the identity converts by G4.
+    var transform = ViewTransform.identity
+    /// T8: an exclusive-touch view tracks touches only alone in its window.
+    var isExclusiveTouch = false
+    /// T7: on by default (a decision: UIKit's default is off).
+    var isMultipleTouchEnabled = true
     /// Back to front: the last element is the front-most subview (V1).
     var subviews: [ViewNode] = []
     /// The parent view or window; nil for a window's own node and for a removed view.
@@ -36,7 +42,8 @@ final class WindowState {
     /// The window's view part: its frame, bounds origin, hidden flag, alpha,
     /// interaction and subviews.
     let node: ViewNode
-    let scene: String
+    /// The scene the window is in; `move` changes it (M1).
+    var scene: String
     var level: Double
     var isPassthrough = false
     /// The view installed by `root` (W8) while it is alive; T2 compares hits with it.

@@ -5,22 +5,26 @@ import WindowModel
 // exactly the order G4 writes them so that results agree bit for bit.
 
 extension ReferenceWindowSystem {
-    /// G4 inward: `child.x = (parent.x - child.frame.x) + child.bounds.x`.
+    /// G4 inward: `child.x = (parent.x - child.frame.x) + child.bounds.x`; A3 when
+    /// the child has a transform.
     static func intoChild(_ point: Point, _ child: ViewNode) -> Point {
-        Point((point.x - child.frame.x) + child.boundsOrigin.x,
+        if !isIdentity(child.transform) { return intoTransformedChild(point, child) }
+        return Point((point.x - child.frame.x) + child.boundsOrigin.x,
               (point.y - child.frame.y) + child.boundsOrigin.y)
     }
 
-    /// G4 outward: `parent.x = (child.x - child.bounds.x) + child.frame.x`.
+    /// G4 outward: `parent.x = (child.x - child.bounds.x) + child.frame.x`; A4 when
+    /// the child has a transform.
     static func intoParent(_ point: Point, _ child: ViewNode) -> Point {
-        Point((point.x - child.boundsOrigin.x) + child.frame.x,
+        if !isIdentity(child.transform) { return outOfTransformedChild(point, child) }
+        return Point((point.x - child.boundsOrigin.x) + child.frame.x,
               (point.y - child.boundsOrigin.y) + child.frame.y)
     }
 
     /// From `node`'s space to the screen, through every ancestor and the window.
     func screenPoint(_ point: Point, from node: ViewNode) -> Point {
         let inParent = Self.intoParent(point, node)
-        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4OutToParent : .g4OutToParentThroughBoundsOrigin)
+        if let recorder = ruleRecorder { recordOutward(node, recorder) }
         guard let parent = node.superview else { return inParent }
         return screenPoint(inParent, from: parent)
     }
@@ -29,7 +33,7 @@ extension ReferenceWindowSystem {
     /// down to `node` (T3 for touches, Q3 for `convert`).
     func localPoint(_ screenPoint: Point, in node: ViewNode) -> Point {
         let inParent = node.superview.map { localPoint(screenPoint, in: $0) } ?? screenPoint
-        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
+        if let recorder = ruleRecorder { recordInward(node, recorder) }
         return Self.intoChild(inParent, node)
     }
 
@@ -45,5 +49,25 @@ extension ReferenceWindowSystem {
             return localPoint(onScreen, in: node(name))
         }
         return onScreen
+    }
+}
+
+extension ReferenceWindowSystem {
+    /// G4 or A3/A5 for one step inward.
+    func recordInward(_ node: ViewNode, _ recorder: RuleRecorder) {
+        if Self.isIdentity(node.transform) {
+            recorder.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
+        } else {
+            recorder.record(Self.determinant(node.transform) == 0 ? .a5SingularConverted : .a3IntoTransformed)
+        }
+    }
+
+    /// G4 or A4 for one step outward.
+    func recordOutward(_ node: ViewNode, _ recorder: RuleRecorder) {
+        if Self.isIdentity(node.transform) {
+            recorder.record(node.boundsOrigin == .zero ? .g4OutToParent : .g4OutToParentThroughBoundsOrigin)
+        } else {
+            recorder.record(.a4OutOfTransformed)
+        }
     }
 }

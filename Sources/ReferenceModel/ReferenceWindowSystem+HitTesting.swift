@@ -58,8 +58,13 @@ extension ReferenceWindowSystem {
         if let recorder = ruleRecorder, node.alpha == Self.minimumHittableAlpha {
             recorder.record(.h2AlphaExactlyHundredth)
         }
+        // A5: a transform that cannot be inverted makes the view (and its subtree) unhittable.
+        guard Self.isIdentity(node.transform) || Self.determinant(node.transform) != 0 else {
+            ruleRecorder?.record(.a5SingularUnhittable)
+            return nil
+        }
         let point = Self.intoChild(pointInParent, node)
-        ruleRecorder?.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
+        if let recorder = ruleRecorder { recordInward(node, recorder) }
         ruleRecorder?.record(Self.containmentOutcome(node, point))
         guard Self.boundsContain(node, point) else {
             ruleRecorder?.record(.h1OutsideBoundsNil)
@@ -68,6 +73,7 @@ extension ReferenceWindowSystem {
             }
             return nil
         }
+        if let recorder = ruleRecorder, !Self.isIdentity(node.transform) { recorder.record(.a3HitThroughTransform) }
         // H3: the front-most subview is the last one.
         for subview in node.subviews.reversed() {
             if let hit = hitTest(subview, pointInParent: point) {

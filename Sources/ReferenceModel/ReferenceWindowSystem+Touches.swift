@@ -1,7 +1,8 @@
 import WindowModel
 
-// Touches (T1, T3, T4, T5): binding at `began`, delivery to the bound view, and
-// cancellation in the canonical order.
+// Touches (T1, T3, T4, T5, T7, T8): binding at `began`, touches withheld by
+// exclusive or single-touch views, delivery to the bound view, and cancellation
+// in the canonical order.
 
 extension ReferenceWindowSystem {
     /// T1, T3, T4: binds the touch to what it hits, or reports `none` and starts
@@ -14,6 +15,9 @@ extension ReferenceWindowSystem {
         guard let hit = route(point, in: scene) else {
             ruleRecorder?.record(.t4BeganHitsNothing)
             return [.touchBegan(id, nil)]
+        }
+        guard !isWithheld(hit.window, hit.view) else {
+            return [.touchIgnored(id, .began)]
         }
         ruleRecorder?.record(.t3BeganBinds)
         touches.append(ActiveTouch(id: id, window: hit.window, view: hit.view))
@@ -59,6 +63,36 @@ extension ReferenceWindowSystem {
         if let recorder = ruleRecorder, cancelled.count > 1 { Self.recordCancellationOrder(of: cancelled, recorder) }
         touches.removeAll(where: predicate)
         return cancelled.map { .touchCancelled($0.id, window: $0.window.name, view: $0.view.name) }
+    }
+
+    /// T8, then T7: whether a `began` that hit `view` in `window` is withheld.
+    private func isWithheld(_ window: WindowState, _ view: ViewNode) -> Bool {
+        let inWindow = touches.filter { $0.window === window }
+        let onOtherViews = inWindow.filter { $0.view !== view }
+        // T8: an exclusive-touch view tracks touches only alone in its window.
+        if onOtherViews.contains(where: { $0.view.isExclusiveTouch }) {
+            ruleRecorder?.record(.t8ExclusiveTrackingBlocksOther)
+            return true
+        }
+        if view.isExclusiveTouch && !onOtherViews.isEmpty {
+            ruleRecorder?.record(.t8ExclusiveWaitsForOthers)
+            return true
+        }
+        if let recorder = ruleRecorder {
+            if view.isExclusiveTouch { recorder.record(.t8ExclusiveAloneBinds) }
+            let elsewhere = touches.filter { $0.window !== window }
+            if elsewhere.contains(where: { $0.view.isExclusiveTouch }) || (view.isExclusiveTouch && !elsewhere.isEmpty) {
+                recorder.record(.t8OtherWindowDoesNotCount)
+            }
+        }
+        // T7: a single-touch view takes one touch at a time.
+        let tracking = inWindow.count > onOtherViews.count
+        if !view.isMultipleTouchEnabled {
+            ruleRecorder?.record(tracking ? .t7SecondTouchWithheld : .t7SingleTouchViewTakesFirst)
+            return tracking
+        }
+        if tracking { ruleRecorder?.record(.t7MultipleTouchViewTakesAnother) }
+        return false
     }
 
     private func activeTouch(_ id: TouchID) -> Int? {

@@ -7,6 +7,10 @@ extension ReferenceWindowSystem {
     /// V4 for views; W8 for windows: the root view's frame size follows the
     /// window's new size, its frame origin stays.
     func setFrame(_ name: String, to frame: Rect) {
+        // A2: under a transform the frame is the untransformed one (centre and size).
+        if let recorder = ruleRecorder, !Self.isIdentity(node(name).transform) {
+            recorder.record(.a2FrameSetUnderTransform)
+        }
         if let window = windows[name] {
             ruleRecorder?.record(.v4SetOnWindow)
             ruleRecorder?.record(window.rootView == nil ? .w8ResizedWithoutRootView : .w8RootViewResized)

@@ -5,7 +5,8 @@ import WindowModel
 /// It is written to be obviously correct rather than fast: windows are kept in plain
 /// arrays and scanned linearly, view trees are walked by recursion, and nothing is
 /// cached. Each concern lives in its own file (`+Visibility`, `+KeyWindow`,
-/// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Invariants`, `+Layout`),
+/// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Transforms`, `+SceneMoves`,
+/// `+Invariants`, `+Layout`),
 /// and each rule is cited by its id where it is implemented.
 ///
 /// Given a ``RuleRecorder`` (``ruleRecorder``), it reports every decision it takes as a
@@ -85,6 +86,18 @@ public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
             ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
             node(target).isInteractionEnabled = enabled
             return []
+        case let .setExclusiveTouch(target, enabled):
+            ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
+            node(target).isExclusiveTouch = enabled
+            return []
+        case let .setMultipleTouch(target, enabled):
+            ruleRecorder?.record(windows[target] == nil ? .v4SetOnView : .v4SetOnWindow)
+            node(target).isMultipleTouchEnabled = enabled
+            return []
+        case let .setTransform(target, transform):
+            setTransform(target, transform)
+            return []
+        case let .moveWindow(w, scene): return move(window(w), to: scene)
         case let .remove(v): return remove(view(v))
         case let .bringToFront(v):
             bringToFront(view(v))

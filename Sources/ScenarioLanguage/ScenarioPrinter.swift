@@ -49,6 +49,10 @@ public enum ScenarioPrinter {
         case let .setInteraction(t, enabled): return "set \(t) interaction \(onOff(enabled))"
         case let .setLevel(w, level): return "set \(w) level \(LevelText.format(level))"
         case let .setPassthrough(w, enabled): return "set \(w) passthrough \(onOff(enabled))"
+        case let .setExclusiveTouch(t, enabled): return "set \(t) exclusiveTouch \(onOff(enabled))"
+        case let .setMultipleTouch(t, enabled): return "set \(t) multipleTouch \(onOff(enabled))"
+        case let .setTransform(t, m): return "set \(t) transform " + m.numbers.map(n).joined(separator: " ")
+        case let .moveWindow(w, scene): return "move \(w) to \(scene)"
         case let .remove(v): return "remove \(v)"
         case let .bringToFront(v): return "front \(v)"
         case let .sendToBack(v): return "back \(v)"

@@ -26,7 +26,9 @@ enum StatementGrammar {
         "show": "show W", "hide": "hide W", "release": "release W",
         "makeKey": "makeKey W", "makeKeyAndVisible": "makeKeyAndVisible W",
         "set": "set T frame X Y W H | origin X Y | alpha A | hidden on|off | interaction on|off"
-            + " | level L | passthrough on|off",
+            + " | level L | passthrough on|off | exclusiveTouch on|off | multipleTouch on|off"
+            + " | transform A B C D TX TY | transform identity | scale SX SY | rotate DEG | translate TX TY",
+        "move": "move W to SCENE",
         "remove": "remove V", "front": "front V", "back": "back V",
         "touch": "touch ID began X Y [in SCENE] | moved X Y | ended X Y | cancelled",
         "press": "press KEY [in SCENE]",
@@ -95,6 +97,10 @@ enum StatementGrammar {
         case "makeKey": return .makeKey(window: try r.word("window name"))
         case "makeKeyAndVisible": return .makeKeyAndVisible(window: try r.word("window name"))
         case "set": return try setStatement(&r)
+        case "move":
+            let window = try r.word("window name")
+            try r.expect("to")
+            return .moveWindow(window: window, scene: try r.word("scene name"))
         case "remove": return .remove(view: try r.word("view name"))
         case "front": return .bringToFront(view: try r.word("view name"))
         case "back": return .sendToBack(view: try r.word("view name"))
@@ -118,7 +124,8 @@ enum StatementGrammar {
         }
     }
 
-    static let properties = ["frame", "origin", "alpha", "hidden", "interaction", "level", "passthrough"]
+    static let properties = ["frame", "origin", "alpha", "hidden", "interaction", "level", "passthrough",
+                             "exclusiveTouch", "multipleTouch", "transform", "scale", "rotate", "translate"]
 
     private static func setStatement(_ r: inout TokenReader) throws(GrammarProblem) -> Command {
         let target = try r.word("window or view name")
@@ -131,10 +138,15 @@ enum StatementGrammar {
         case "interaction": return .setInteraction(target: target, enabled: try r.bool("interaction"))
         case "level": return .setLevel(window: target, level: try r.level())
         case "passthrough": return .setPassthrough(window: target, enabled: try r.bool("passthrough"))
+        case "exclusiveTouch": return .setExclusiveTouch(target: target, enabled: try r.bool("exclusiveTouch"))
+        case "multipleTouch": return .setMultipleTouch(target: target, enabled: try r.bool("multipleTouch"))
+        case "transform", "scale", "rotate", "translate":
+            return .setTransform(target: target, transform: try TransformText.read(property.text, &r))
         default:
             let near = Spelling.closest(to: property.text, among: Self.properties).map { "did you mean '\($0)'? " } ?? ""
             throw GrammarProblem(column: property.column, reason: "unknown property '\(property.text)' (\(near)"
-                + "expected frame, origin, alpha, hidden, interaction, level or passthrough)")
+                + "expected frame, origin, alpha, hidden, interaction, level, passthrough, exclusiveTouch,"
+                + " multipleTouch, transform, scale, rotate or translate)")
         }
     }
 

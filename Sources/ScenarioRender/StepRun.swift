@@ -126,8 +126,11 @@ struct SceneContext {
              let .makeKeyAndVisible(name), let .setLevel(name, _), let .setPassthrough(name, _),
              let .setFrame(name, _), let .setBoundsOrigin(name, _), let .setAlpha(name, _),
              let .setHidden(name, _), let .setInteraction(name, _), let .remove(name),
-             let .bringToFront(name), let .sendToBack(name):
+             let .bringToFront(name), let .sendToBack(name), let .setExclusiveTouch(name, _),
+             let .setMultipleTouch(name, _), let .setTransform(name, _):
             return scene(of: name) ?? mainSceneName
+        case let .moveWindow(_, scene):
+            return scene   // the picture shows where the window went
         case let .touchBegan(_, _, scene), let .press(_, scene), let .hit(_, scene), let .order(scene),
              let .keyWindow(scene):
             return scene
@@ -158,6 +161,7 @@ struct SceneContext {
         case let .createScene(name, _): scenes.append(name)
         case let .createWindow(name, scene, _, _, _): windowScene[name] = scene
         case let .createView(name, parent, _): viewParent[name] = parent
+        case let .moveWindow(name, scene): windowScene[name] = scene
         case let .touchBegan(id, _, scene):
             if observations.contains(where: { if case .touchBegan(_, .some) = $0 { return true }; return false }) {
                 touchScene[id.text] = scene

@@ -40,6 +40,15 @@ public enum Command: Hashable, Sendable {
     case bringToFront(view: String)
     /// `back V`: sendSubviewToBack within V's parent.
     case sendToBack(view: String)
+    /// `set T exclusiveTouch on|off` (window or view; T8).
+    case setExclusiveTouch(target: String, enabled: Bool)
+    /// `set T multipleTouch on|off` (window or view; T7).
+    case setMultipleTouch(target: String, enabled: Bool)
+    /// `set T transform A B C D TX TY` (window or view; A1). The `scale`, `rotate`,
+    /// `translate` and `identity` forms of the language parse to this command.
+    case setTransform(target: String, transform: ViewTransform)
+    /// `move W to SCENE`: the window joins another scene (M1-M3).
+    case moveWindow(window: String, scene: String)
 
     // MARK: Events
     /// `touch ID began X Y [in SCENE]`

@@ -163,8 +163,15 @@ public struct CommandValidator: Sendable {
         case let .setAlpha(target, alpha):
             try requireObject(target)
             try requireFinite(alpha, "alpha")
-        case let .setHidden(target, _), let .setInteraction(target, _):
+        case let .setHidden(target, _), let .setInteraction(target, _),
+             let .setExclusiveTouch(target, _), let .setMultipleTouch(target, _):
             try requireObject(target)
+        case let .setTransform(target, transform):
+            try requireObject(target)
+            for number in transform.numbers { try requireFinite(number, "transform") }
+        case let .moveWindow(w, scene):
+            try requireWindow(w)
+            try requireScene(scene)
         case let .remove(v), let .bringToFront(v), let .sendToBack(v):
             guard viewParent[v] != nil else {
                 if windowScene[v] != nil { throw CommandError("'\(v)' is a window, not a view") }
@@ -217,6 +224,8 @@ public struct CommandValidator: Sendable {
             if withRootView { addView(name + ".root", parent: name, depth: 1) }
         case let .createView(name, parent, _):
             addView(name, parent: parent, depth: (viewDepth[parent] ?? 0) + 1)
+        case let .moveWindow(w, scene):
+            windowScene[w] = scene
         case let .release(w):
             windowScene[w] = nil
             for child in children[w] ?? [] { forget(child) }

@@ -32,6 +32,12 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
     case convert
     /// Scenes other than `main`: `scene NAME`.
     case scenes
+    /// `set T exclusiveTouch on|off` and `set T multipleTouch on|off`.
+    case touchOptions = "touch-options"
+    /// `move W to SCENE`.
+    case sceneMoves = "scene-moves"
+    /// `set T transform A B C D TX TY`.
+    case transforms
 
     public static func < (a: EngineFeature, b: EngineFeature) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -56,6 +62,9 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .hit: return ["hit"]
         case .convert: return ["convert"]
         case .scenes: return ["scene", "… in SCENE"]
+        case .touchOptions: return ["set T exclusiveTouch", "set T multipleTouch"]
+        case .sceneMoves: return ["move W to SCENE"]
+        case .transforms: return ["set T transform"]
         }
     }
 
@@ -75,6 +84,9 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .hit: return ["H1", "H5", "H6", "T6"]
         case .convert: return ["Q3", "G4"]
         case .scenes: return ["S1", "S2"]
+        case .touchOptions: return ["T7", "T8"]
+        case .sceneMoves: return ["M1", "M2", "M3"]
+        case .transforms: return ["A1", "A2", "A3", "A4", "A5"]
         }
     }
 
@@ -100,6 +112,9 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .press: return [.presses]
         case .hit: return [.hit]
         case .convert: return [.convert]
+        case .setExclusiveTouch, .setMultipleTouch: return [.touchOptions]
+        case .moveWindow: return [.sceneMoves]
+        case .setTransform: return [.transforms]
         case .expect, .expectNothing: return []
         }
     }

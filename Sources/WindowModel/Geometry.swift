@@ -47,6 +47,33 @@ public struct Rect: Hashable, Sendable {
     public var height: Double { size.height }
 }
 
+/// An affine transform as `CGAffineTransform` writes it: a point `(x, y)` maps to
+/// `(a*x + c*y + tx, b*x + d*y + ty)`. Plain data: how a view applies it (about its
+/// bounds centre, A2) and inverts it (A3) is each engine's own code.
+public struct ViewTransform: Hashable, Sendable {
+    public var a: Double
+    public var b: Double
+    public var c: Double
+    public var d: Double
+    public var tx: Double
+    public var ty: Double
+
+    public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+
+    /// `1 0 0 1 0 0`: what every new window and view has.
+    public static let identity = ViewTransform(1, 0, 0, 1, 0, 0)
+
+    /// The six numbers in `A B C D TX TY` order.
+    public var numbers: [Double] { [a, b, c, d, tx, ty] }
+}
+
 /// The window levels UIKit names. Any finite level is allowed.
 public enum WindowLevel {
     public static let normal: Double = 0

@@ -48,9 +48,20 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
     case t5CancelledByHide, t5CancelledByRelease, t5CancelledByRemovingView, t5CancelledByRemovingAncestor,
          t5SeveralInIdOrder, t5DigitAndNameIds, t5EqualDigitValuesAsText
     case t6HitAnswered, t6HitNone
+    case t7SecondTouchWithheld, t7SingleTouchViewTakesFirst, t7MultipleTouchViewTakesAnother
+    case t8ExclusiveTrackingBlocksOther, t8ExclusiveWaitsForOthers, t8ExclusiveAloneBinds,
+         t8OtherWindowDoesNotCount
     case q1OrderEmpty, q1OrderNonEmpty
     case q2KeyWindowSome, q2KeyWindowNone
     case q3BetweenNamedSpaces, q3FromScreen, q3ToScreen, q3ScreenToScreen, q3HiddenConverted
+    case a1TransformSet, a1IdentitySetBack
+    case a2FrameSetUnderTransform
+    case a3IntoTransformed, a3HitThroughTransform
+    case a4OutOfTransformed
+    case a5SingularUnhittable, a5SingularConverted
+    case m1SameSceneNothing, m1VisibleToFrontOfLevel, m1HiddenStaysHidden
+    case m2KeyWindowResignsWithSuccessor, m2KeyWindowResignsNoSuccessor, m2NonKeyNoKeyChange
+    case m3TouchesCancelled
 
     /// The rule id, `H2`.
     public var rule: String { Self.catalogue[rawValue].rule }
@@ -199,6 +210,15 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         // T6
         ("T6", "hit query answered"),
         ("T6", "hit: none"),
+        // T7
+        ("T7", "multipleTouch off: a second touch on the view is withheld"),
+        ("T7", "multipleTouch off: the view's first touch binds"),
+        ("T7", "multipleTouch on: another touch on a tracking view binds"),
+        // T8
+        ("T8", "an exclusive view tracking withholds a touch on another view of its window"),
+        ("T8", "an exclusive view is withheld while another view of its window tracks"),
+        ("T8", "an exclusive view alone in its window binds"),
+        ("T8", "an exclusive view tracking in another window does not count"),
         // Q1
         ("Q1", "order empty"),
         ("Q1", "order non-empty"),
@@ -211,6 +231,29 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         ("Q3", "to the screen"),
         ("Q3", "from the screen to the screen: unchanged"),
         ("Q3", "a hidden window or view (or one inside it) converted"),
+        // A1
+        ("A1", "a transform other than the identity set"),
+        ("A1", "the identity set back"),
+        // A2
+        ("A2", "frame set on a transformed view: centre and size"),
+        // A3
+        ("A3", "a point converted into a transformed view"),
+        ("A3", "a hit inside a transformed view"),
+        // A4
+        ("A4", "a point converted out of a transformed view"),
+        // A5
+        ("A5", "a singular transform: unhittable"),
+        ("A5", "a point converted into a singular transform"),
+        // M1
+        ("M1", "moved to its own scene: nothing"),
+        ("M1", "a visible window moved: front of its level there"),
+        ("M1", "a hidden window moved: stays hidden"),
+        // M2
+        ("M2", "the key window moved: resigns, the successor becomes key"),
+        ("M2", "the key window moved: resigns, no successor"),
+        ("M2", "a window that is not key moved: no key change"),
+        // M3
+        ("M3", "touches bound to the moved window cancelled"),
     ]
 
     /// The outcomes of rule `rule` (`"H2"`), in raw-value order; empty for an unknown id.

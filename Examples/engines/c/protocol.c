@@ -325,7 +325,7 @@ static const char *handle(Engine *e, Words *w)
     if (strcmp(cmd, "hello") == 0) {
         NEED(w->n == 2, "hello: expected a version");
         NEED(strcmp(w->tok[1], "1") == 0, fail("unsupported protocol version", w->tok[1]));
-        out_str("hello 1 cwindows all invariants\n");
+        out_str("hello 1 cwindows windows levels key views bounds-origin alpha interaction passthrough touches presses hit convert scenes invariants\n");
     } else if (strcmp(cmd, "snapshot") == 0 && w->n == 1) {
         op_snapshot(e);
     } else if (strcmp(cmd, "reset") == 0 && w->n == 1) {
