@@ -64,9 +64,11 @@ import WindowModel
         #expect(Self.error(futurePack)?.offset == 4)
         // A short file of another version is named as such, not as truncated.
         #expect(Self.error(Array("WLPK".utf8) + [2])?.kind == .unsupportedPackVersion)
-        let futureEncoding = craftPack(entries: Self.sample, encodingVersion: 2)
+        let futureEncoding = craftPack(entries: Self.sample, encodingVersion: 3)
         #expect(Self.error(futureEncoding)?.kind == .unsupportedEncodingVersion)
-        #expect(Self.error(futureEncoding)?.message == "pack encoding version 2, this build reads 1")
+        #expect(Self.error(futureEncoding)?.message == "pack encoding version 3, this build reads 1 to 2")
+        // A pack written before version 2 (header 1) is still read.
+        #expect(Self.error(craftPack(entries: Self.sample, encodingVersion: 1)) == nil)
     }
 
     @Test func gigabyteClaimIsRefusedBeforeAllocating() throws {

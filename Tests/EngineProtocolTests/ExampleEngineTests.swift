@@ -95,7 +95,7 @@ struct CEngineTests {
         return folder
     }
 
-    @Test("the C engine builds without warnings, declares every feature and agrees with the reference")
+    @Test("the C engine builds without warnings, declares every feature but the issue-15 groups and agrees with the reference")
     func agrees() throws {
         let folder = NSTemporaryDirectory() + "windowlab-c-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -105,7 +105,7 @@ struct CEngineTests {
         }
         let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder))'")
         #expect(engine.name == "cwindows")
-        #expect(engine.features == EngineFeature.all)
+        #expect(engine.features == EngineFeature.all.subtracting([.touchOptions, .sceneMoves, .transforms]))
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<60)
         #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
         for profile in [GenerationProfile.crowd, .lattice] {

@@ -374,6 +374,63 @@ struct RuleOutcomeTests {
         order
         keyWindow
         """,
+        // T7, T8
+        """
+        window w frame 0 0 100 100
+        window o frame 200 0 100 100
+        view a in w frame 0 0 50 50
+        view b in w frame 50 0 50 50
+        show w
+        show o
+        set a multipleTouch off
+        touch 1 began 5 5
+        touch 2 began 6 6
+        touch 3 began 60 5
+        touch 4 began 61 5
+        set b exclusiveTouch on
+        touch 5 began 62 5
+        touch 1 ended 5 5
+        touch 3 ended 5 5
+        touch 4 ended 5 5
+        touch 6 began 62 5
+        touch 7 began 5 5
+        touch 8 began 205 5
+        touch 6 ended 5 5
+        set o exclusiveTouch on
+        touch 9 began 5 5
+        """,
+        // A1-A5
+        """
+        window w frame 0 0 100 100
+        view v in w frame 10 10 40 20
+        show w
+        set v rotate 90
+        hit 30 20
+        convert 0 0 from v to screen
+        convert 30 20 from screen to v
+        set v frame 10 10 40 40
+        set v scale 0 1
+        hit 30 20
+        convert 30 20 from screen to v
+        set v transform identity
+        """,
+        // M1-M3
+        """
+        scene s
+        window a frame 0 0 100 100
+        window b frame 0 0 100 100
+        window c frame 0 0 100 100
+        window h frame 0 0 100 100
+        makeKeyAndVisible a
+        makeKeyAndVisible b
+        touch 1 began 5 5
+        move b to s
+        move b to s
+        move a to s
+        move h to s
+        makeKey c
+        move c to s
+        """,
     ]
 
     @Test("every rule outcome is reachable by a script")

@@ -116,6 +116,10 @@ enum MiniScript {
             case "release": return .release(window: try word())
             case "makeKey": return .makeKey(window: try word())
             case "makeKeyAndVisible": return .makeKeyAndVisible(window: try word())
+            case "move":
+                let window = try word()
+                try expect("to")
+                return .moveWindow(window: window, scene: try word())
             case "remove": return .remove(view: try word())
             case "front": return .bringToFront(view: try word())
             case "back": return .sendToBack(view: try word())
@@ -129,6 +133,24 @@ enum MiniScript {
                 case "interaction": return .setInteraction(target: target, enabled: try flag())
                 case "level": return .setLevel(window: target, level: try level())
                 case "passthrough": return .setPassthrough(window: target, enabled: try flag())
+                case "exclusiveTouch": return .setExclusiveTouch(target: target, enabled: try flag())
+                case "multipleTouch": return .setMultipleTouch(target: target, enabled: try flag())
+                case "transform":
+                    if take("identity") { return .setTransform(target: target, transform: .identity) }
+                    let m = try (0..<6).map { _ in try number() }
+                    return .setTransform(target: target, transform: ViewTransform(m[0], m[1], m[2], m[3], m[4], m[5]))
+                case "scale":
+                    let sx = try number()
+                    return .setTransform(target: target, transform: ViewTransform(sx, 0, 0, try number(), 0, 0))
+                case "translate":
+                    let tx = try number()
+                    return .setTransform(target: target, transform: ViewTransform(1, 0, 0, 1, tx, try number()))
+                case "rotate":
+                    // Right angles only here: exact, and no trigonometry in the tests.
+                    let quarter = [0: ViewTransform.identity, 90: ViewTransform(0, 1, -1, 0, 0, 0),
+                                   180: ViewTransform(-1, 0, 0, -1, 0, 0), 270: ViewTransform(0, -1, 1, 0, 0, 0)]
+                    guard let t = quarter[Int(try number())] else { throw Failure(description: "rotate: right angles only") }
+                    return .setTransform(target: target, transform: t)
                 case let other: throw Failure(description: "unknown property '\(other)'")
                 }
             case "touch":
