@@ -85,7 +85,7 @@ extension EngineState {
         if r.pointee.transform != Self.null {
             let t = transforms[Int(r.pointee.transform)]
             if t.determinant == 0 { return nil }   // A5
-            (x, y) = Self.intoTransformed(r.pointee, t, px, py)
+            (x, y) = intoTransformed(r.pointee, t, px, py)
         } else if mutation == .boundsOriginIgnoredInHitTest {
             x = px - r.pointee.frameX
             y = py - r.pointee.frameY
@@ -128,9 +128,11 @@ extension EngineState {
             if r.transform != Self.null {
                 // A4, in exactly this order.
                 let t = transforms[Int(r.transform)]
-                let u = x - (r.boundsX + r.width * 0.5), v = y - (r.boundsY + r.height * 0.5)
-                x = (((t.a * u) + (t.c * v)) + t.tx) + (r.frameX + r.width * 0.5)
-                y = (((t.b * u) + (t.d * v)) + t.ty) + (r.frameY + r.height * 0.5)
+                let half = mutation == .transformAboutOrigin ? 0.0 : 0.5
+                let (tx, ty) = mutation == .outwardDropsTranslation ? (0.0, 0.0) : (t.tx, t.ty)
+                let u = x - (r.boundsX + r.width * half), v = y - (r.boundsY + r.height * half)
+                x = (((t.a * u) + (t.c * v)) + tx) + (r.frameX + r.width * half)
+                y = (((t.b * u) + (t.d * v)) + ty) + (r.frameY + r.height * half)
             } else {
                 x = (x - r.boundsX) + r.frameX
                 y = (y - r.boundsY) + r.frameY
@@ -145,7 +147,7 @@ extension EngineState {
         let r = objects[Int(v)]
         let outer = r.parent == Self.null ? point : fromScreen(r.parent, point)
         if r.transform != Self.null {
-            let (x, y) = Self.intoTransformed(r, transforms[Int(r.transform)], outer.x, outer.y)
+            let (x, y) = intoTransformed(r, transforms[Int(r.transform)], outer.x, outer.y)
             return Point(x, y)
         }
         return Point((outer.x - r.frameX) + r.boundsX, (outer.y - r.frameY) + r.boundsY)
@@ -154,12 +156,19 @@ extension EngineState {
     /// A3: a point of the parent's space in a transformed record's own space, in
     /// exactly the rule's order (centre, translation, inverse, bounds centre).
     @inline(__always)
-    static func intoTransformed(_ r: ObjectRecord, _ t: TransformRecord, _ px: Double, _ py: Double) -> (Double, Double) {
-        let ex = (px - (r.frameX + r.width * 0.5)) - t.tx
-        let ey = (py - (r.frameY + r.height * 0.5)) - t.ty
-        let u = ((t.d * ex) - (t.c * ey)) / t.determinant
-        let v = ((t.a * ey) - (t.b * ex)) / t.determinant
-        return (u + (r.boundsX + r.width * 0.5), v + (r.boundsY + r.height * 0.5))
+    func intoTransformed(_ r: ObjectRecord, _ t: TransformRecord, _ px: Double, _ py: Double) -> (Double, Double) {
+        let half = mutation == .transformAboutOrigin ? 0.0 : 0.5
+        let ex = (px - (r.frameX + r.width * half)) - t.tx
+        let ey = (py - (r.frameY + r.height * half)) - t.ty
+        let u: Double, v: Double
+        if mutation == .inverseAsPrecomputedMatrix {
+            u = ex * (t.d / t.determinant) - ey * (t.c / t.determinant)
+            v = ey * (t.a / t.determinant) - ex * (t.b / t.determinant)
+        } else {
+            u = ((t.d * ex) - (t.c * ey)) / t.determinant
+            v = ((t.a * ey) - (t.b * ex)) / t.determinant
+        }
+        return (u + (r.boundsX + r.width * half), v + (r.boundsY + r.height * half))
     }
 
     /// Q3: always through the screen.
@@ -194,7 +203,7 @@ extension EngineState {
     /// - Complexity: O(active touches).
     func isWithheld(_ hit: RoutedHit) -> Bool {
         var sameView = false, otherView = false, otherExclusive = false
-        for t in touches.values where t.window == hit.window {
+        for t in touches.values where t.window == hit.window || mutation == .exclusiveCountsOtherWindows {
             if t.view == hit.view {
                 sameView = true
             } else {
@@ -203,7 +212,8 @@ extension EngineState {
             }
         }
         let view = objects[Int(hit.view)]
-        return otherExclusive || (otherView && view.isExclusiveTouch) || (sameView && !view.isMultipleTouch)
+        let blocked = otherExclusive && mutation != .exclusiveDoesNotBlock
+        return blocked || (otherView && view.isExclusiveTouch) || (sameView && !view.isMultipleTouch && mutation != .singleTouchIgnored)
     }
 
     /// `moved` and `ended` go to the bound view wherever the finger is.

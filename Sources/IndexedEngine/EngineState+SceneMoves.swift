@@ -12,7 +12,7 @@ extension EngineState {
     mutating func move(_ w: Int32, to newScene: Int, _ out: inout [Observation]) {
         let oldScene = Int(objects[Int(w)].scene)
         guard oldScene != newScene else { return }
-        cancelTouches(&out) { t in t.window == w }
+        if mutation != .moveKeepsTouches { cancelTouches(&out) { t in t.window == w } }
         let wasKey = scenes[oldScene].key == w
         let isVisible = !objects[Int(w)].isHidden
         if isVisible {
@@ -21,12 +21,17 @@ extension EngineState {
         }
         scenes[oldScene].windows.removeAll { $0 == w }
         // Every entry of its in the old history becomes stale (M2).
-        objects[Int(w)].keyStamp = 0
+        if mutation != .moveKeepsKeyHistory { objects[Int(w)].keyStamp = 0 }
         objects[Int(w)].scene = Int32(newScene)
         scenes[newScene].windows.append(w)
         if isVisible {
-            frontSequence += 1
-            objects[Int(w)].sequence = frontSequence
+            if mutation == .movedWindowGoesBehind {
+                backSequence -= 1
+                objects[Int(w)].sequence = backSequence
+            } else {
+                frontSequence += 1
+                objects[Int(w)].sequence = frontSequence
+            }
             objects[Int(w)].leaf = scenes[newScene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         }
         if wasKey {

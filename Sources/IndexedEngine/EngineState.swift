@@ -59,7 +59,7 @@ struct EngineState {
 
     func conservativeBox(_ window: Int32) -> IndexBox {
         let r = objects[Int(window)]
-        if r.transform != Self.null {
+        if r.transform != Self.null && mutation != .boxIgnoresTransform {
             return ConservativeBox.transformedBox(frameX: r.frameX, frameY: r.frameY, width: r.width, height: r.height,
                                                   boundsX: r.boundsX, boundsY: r.boundsY,
                                                   transform: transforms[Int(r.transform)])
@@ -230,7 +230,7 @@ struct EngineState {
             objects[Int(s)].transform = Int32(transforms.count)
             transforms.append(TransformRecord(t))
         }
-        if objects[Int(s)].isWindow { refreshBox(s) }
+        if objects[Int(s)].isWindow && mutation != .staleBoxAfterTransform { refreshBox(s) }
     }
 
     /// Puts a visible window's current conservative box into its scene's index.

@@ -39,6 +39,28 @@ package enum IndexedEngineMutation: String, CaseIterable, Sendable {
     case boundsOriginIgnoredInHitTest
     /// W8: the root view keeps its size when the window's frame changes.
     case rootViewDoesNotFollowResize
+    /// A2: a transform applies about the frame origin instead of the bounds centre.
+    case transformAboutOrigin
+    /// A3: the inverse is a precomputed matrix (`ex * (d / det)`), not A3's order.
+    case inverseAsPrecomputedMatrix
+    /// A4: conversion out of a transformed view drops the translation.
+    case outwardDropsTranslation
+    /// Index: a transformed window's box is its untransformed frame.
+    case boxIgnoresTransform
+    /// Index: setting a window's transform does not refresh its box.
+    case staleBoxAfterTransform
+    /// T7: a single-touch view takes a second touch.
+    case singleTouchIgnored
+    /// T8: an exclusive view that is tracking does not withhold other views' touches.
+    case exclusiveDoesNotBlock
+    /// T8: touches in other windows count against an exclusive view.
+    case exclusiveCountsOtherWindows
+    /// M1: a visible moved window goes to the back of its level in the new scene.
+    case movedWindowGoesBehind
+    /// M2: a moved window's old key-history entries stay live.
+    case moveKeepsKeyHistory
+    /// M3: moving a window does not cancel its touches.
+    case moveKeepsTouches
     /// A trap: showing a window when 40 are already visible in its scene stops the
     /// process (a failed precondition), as a crash bug only big states reach would.
     /// Only a supervised `windowlab check` can survive it, so the in-process suites

@@ -53,6 +53,36 @@ struct MutationTests {
         case .rootViewDoesNotFollowResize:
             return [window("a", 0, 0, 100, 100), .show(window: "a"), .setFrame(target: "a", frame: Rect(0, 0, 200, 200)),
                     hit(150, 150)]
+        case .transformAboutOrigin, .inverseAsPrecomputedMatrix:
+            return [window("a", 0, 0, 100, 100, root: false), .show(window: "a"),
+                    .setTransform(target: "a", transform: ViewTransform(3, 0, 0, 3, 0, 0)), hit(0.30000000000000004, 7.3)]
+        case .outwardDropsTranslation:
+            return [window("a", 0, 0, 100, 100), .setTransform(target: "a", transform: ViewTransform(1, 0, 0, 1, 5, 5)),
+                    .convert(point: Point(0, 0), from: .named("a"), to: .screen)]
+        case .boxIgnoresTransform, .staleBoxAfterTransform:
+            return [window("a", 0, 0, 200, 20), .show(window: "a"),
+                    .setTransform(target: "a", transform: ViewTransform(0, 1, -1, 0, 0, 0)), hit(100, 100)]
+        case .singleTouchIgnored:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), .setMultipleTouch(target: "a.root", enabled: false),
+                    began("1", 5, 5), began("2", 6, 6)]
+        case .exclusiveDoesNotBlock:
+            return [window("a", 0, 0, 100, 100), view("v", in: "a", 0, 0, 10, 10), .show(window: "a"),
+                    .setExclusiveTouch(target: "v", enabled: true), began("1", 5, 5), began("2", 50, 50)]
+        case .exclusiveCountsOtherWindows:
+            return [window("a", 0, 0, 100, 100), window("b", 200, 0, 100, 100), .show(window: "a"), .show(window: "b"),
+                    .setExclusiveTouch(target: "b.root", enabled: true), began("1", 5, 5), began("2", 205, 5)]
+        case .movedWindowGoesBehind:
+            return [.createScene(name: "s", size: Size(100, 100)), window("a", 0, 0, 100, 100),
+                    window("b", 0, 0, 100, 100, scene: "s"), .show(window: "a"), .show(window: "b"),
+                    .moveWindow(window: "a", scene: "s"), .order(scene: "s")]
+        case .moveKeepsKeyHistory:
+            return [.createScene(name: "s", size: Size(100, 100)), window("a", 0, 0, 100, 100), window("b", 0, 0, 100, 100),
+                    window("c", 0, 0, 100, 100), .makeKeyAndVisible(window: "a"), .makeKeyAndVisible(window: "b"),
+                    .makeKeyAndVisible(window: "c"), .moveWindow(window: "b", scene: "s"),
+                    .moveWindow(window: "b", scene: mainSceneName), .hide(window: "c")]
+        case .moveKeepsTouches:
+            return [.createScene(name: "s", size: Size(100, 100)), window("a", 0, 0, 100, 100), .show(window: "a"),
+                    began("1", 5, 5), .moveWindow(window: "a", scene: "s")]
         case .trapWithManyWindows:
             return []   // it traps: CheckSupervisionTests runs it in a supervised check
         }
@@ -65,9 +95,15 @@ struct MutationTests {
         }
     }
 
-    @Test("there are at least 14 mutations")
+    @Test("there are at least 14 mutations, and at least 8 of them in the issue-15 rule groups (A, M, T7, T8)")
     func enough() {
         #expect(IndexedEngineMutation.allCases.count >= 14)
+        let deeper: [IndexedEngineMutation] = [
+            .transformAboutOrigin, .inverseAsPrecomputedMatrix, .outwardDropsTranslation, .boxIgnoresTransform,
+            .staleBoxAfterTransform, .singleTouchIgnored, .exclusiveDoesNotBlock, .exclusiveCountsOtherWindows,
+            .movedWindowGoesBehind, .moveKeepsKeyHistory, .moveKeepsTouches,
+        ]
+        #expect(deeper.count >= 8 && Set(deeper).isSubset(of: Set(IndexedEngineMutation.allCases)))
     }
 
     @Test("each mutant differs from the engine on its script", arguments: IndexedEngineMutation.inProcessCases)
