@@ -21,6 +21,12 @@ extension ScaleCaseBuilder {
             xs += [f.x, f.x.nextDown, f.x.nextUp, maxX, maxX.nextDown, maxX.nextUp, f.x + f.width / 2]
             ys += [f.y, f.y.nextDown, f.y.nextUp, maxY, maxY.nextDown, maxY.nextUp, f.y + f.height / 2]
             corners += [Point(f.x, f.y), Point(maxX.nextDown, maxY.nextDown), Point(maxX, f.y), Point(f.x, maxY)]
+            // A transformed window's edges are where its inverse (A3) and its box meet.
+            for _ in 0..<4 {
+                if let aimed = generator.aimThroughTransform(name), aimed.x.isFinite, aimed.y.isFinite {
+                    corners.append(aimed)
+                }
+            }
         }
         let hints = session.probeHints(scene: scene)
         if generator.random.chance(0.5) { alignWindows(to: hints) }

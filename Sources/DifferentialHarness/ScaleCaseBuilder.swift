@@ -192,7 +192,7 @@ struct ScaleCaseBuilder {
         for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
             let share = uniform(0.1, 0.9)   // how many of the windows this change touches
             let windows = generator.windows.filter { _ in generator.random.chance(share) }
-            switch Int.random(in: 0..<10, using: &generator.random) {
+            switch Int.random(in: 0..<12, using: &generator.random) {
             case 0: for w in windows { emit(.hide(window: w)) }
             case 1: for w in windows { emit(.show(window: w)) }
             case 2: for w in windows.prefix(200) { emit(.makeKeyAndVisible(window: w)) }
@@ -212,11 +212,31 @@ struct ScaleCaseBuilder {
                     let x = (cx + uniform(0, spread * extent.x)).rounded(), y = (cy + uniform(0, spread * extent.y)).rounded()
                     emit(.setFrame(target: w, frame: Rect(x, y, frame.width, frame.height)))
                 }
+            case 9:
+                // Turn, scale or shear many windows: boxes that are bounding boxes of
+                // parallelograms (A2), some the whole plane (ill-conditioned, A5).
+                for w in windows where live { emit(.setTransform(target: w, transform: generator.transform())) }
+            case 10: moveAwayAndBack(windows)
             default:
                 for w in windows.prefix(windows.count / 2) { emit(.release(window: w)) }
                 populate(count: generator.windows.count + 32)
             }
         }
+    }
+
+    /// M1-M3 at scale: many windows leave the case's scene for another (made if
+    /// need be) and most come back, in another order, so they re-enter the grid at
+    /// the front of their levels.
+    mutating func moveAwayAndBack(_ windows: [String]) {
+        var elsewhere = generator.scenes.first { $0 != scene }
+        if elsewhere == nil, generator.scenes.count < 4 {
+            let name = "s\(generator.scenes.count)"
+            emit(.createScene(name: name, size: defaultSceneSize))
+            elsewhere = generator.scenes.contains(name) ? name : nil
+        }
+        guard let elsewhere else { return }
+        for w in windows where live { emit(.moveWindow(window: w, scene: elsewhere)) }
+        for w in windows.reversed() where live && generator.random.chance(0.8) { emit(.moveWindow(window: w, scene: scene)) }
     }
 
     mutating func reframe(_ windows: [String], _ change: (Rect) -> Rect) {

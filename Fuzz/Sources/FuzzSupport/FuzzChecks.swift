@@ -64,7 +64,7 @@ extension FuzzChecks {
     /// The scale target's encoding (a second encoding profile, for states of
     /// hundreds to thousands of windows that the binary format's caps cannot hold):
     /// byte 0 picks a scale profile, bytes 1...8 are a case seed (little-endian), and
-    /// the rest is a version-1 body whose commands continue the case the profile
+    /// the rest is a body (of the current encoding version) whose commands continue the case the profile
     /// builds from that seed (their references pick among its windows and views; see
     /// `CommandDecoder.decodeBody(_:after:)`). Both engines run the whole in lockstep;
     /// any divergence or broken invariant aborts.
