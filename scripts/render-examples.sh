@@ -23,6 +23,11 @@ focus() {
         scenes) echo "touch 1 began 900 100 in car" ;;
         scrolling-bounds-origin) echo "touch 1 moved 10 150" ;;
         touch-binding) echo "touch 2 moved 200 900" ;;
+        rotated-button) echo "touch 1 began 200 300" ;;
+        scaled-window) echo "hit 790 580" ;;
+        external-display) echo "touch 2 began 200 200 in external" ;;
+        scene-move-with-finger-down) echo "move player to external" ;;
+        exclusive-touch-button) echo "touch 2 began 200 300" ;;
         *) echo "" ;;
     esac
 }

@@ -19,7 +19,8 @@ extension ReferenceWindowSystem {
                 name: window.name, frame: window.node.frame, boundsOrigin: window.node.boundsOrigin,
                 level: window.level, isHidden: window.node.isHidden, alpha: window.node.alpha,
                 isInteractionEnabled: window.node.isInteractionEnabled, isPassthrough: window.isPassthrough,
-                isKey: state.keyWindow === window, subviews: window.node.subviews.map(layout(of:)))
+                isKey: state.keyWindow === window, subviews: window.node.subviews.map(layout(of:)),
+                transform: window.node.transform)
         })
     }
 
@@ -27,6 +28,6 @@ extension ReferenceWindowSystem {
         SceneLayout.View(
             name: view.name, frame: view.frame, boundsOrigin: view.boundsOrigin, isHidden: view.isHidden,
             alpha: view.alpha, isInteractionEnabled: view.isInteractionEnabled,
-            subviews: view.subviews.map(layout(of:)))
+            subviews: view.subviews.map(layout(of:)), transform: view.transform)
     }
 }

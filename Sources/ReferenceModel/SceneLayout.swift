@@ -33,10 +33,13 @@ public struct SceneLayout: Hashable, Sendable {
         public var isKey: Bool
         /// Back to front; the root view, while it exists, is one of them.
         public var subviews: [View]
+        /// Applied about the frame's centre (A1, A2); `frame` is the untransformed frame.
+        public var transform: ViewTransform
 
         public init(name: String, frame: Rect, boundsOrigin: Point, level: Double, isHidden: Bool,
                     alpha: Double, isInteractionEnabled: Bool, isPassthrough: Bool, isKey: Bool,
-                    subviews: [View]) {
+                    subviews: [View], transform: ViewTransform = .identity) {
+            self.transform = transform
             self.name = name
             self.frame = frame
             self.boundsOrigin = boundsOrigin
@@ -62,9 +65,12 @@ public struct SceneLayout: Hashable, Sendable {
         public var isInteractionEnabled: Bool
         /// Back to front.
         public var subviews: [View]
+        /// Applied about the frame's centre (A1, A2); `frame` is the untransformed frame.
+        public var transform: ViewTransform
 
         public init(name: String, frame: Rect, boundsOrigin: Point, isHidden: Bool, alpha: Double,
-                    isInteractionEnabled: Bool, subviews: [View]) {
+                    isInteractionEnabled: Bool, subviews: [View], transform: ViewTransform = .identity) {
+            self.transform = transform
             self.name = name
             self.frame = frame
             self.boundsOrigin = boundsOrigin

@@ -29,6 +29,9 @@ struct DrawnScene {
         var isCovered = false
         /// Where the window's own coordinate space has its origin, in scene coordinates.
         var spaceOrigin: Point
+        /// The window's transform in pixels (about its drawn centre), or nil for the
+        /// identity: the window's whole group is drawn through it.
+        var matrix: PixelMatrix?
 
         /// True for a window of zero width or height, drawn as a marker.
         var isZeroSize: Bool { window.frame.width == 0 || window.frame.height == 0 }
@@ -40,6 +43,9 @@ struct DrawnScene {
         var rect: PixelRect
         /// Where the view's own coordinate space has its origin, in scene coordinates.
         var spaceOrigin: Point
+        /// The transforms of the view and its ancestor views, in pixels, composed
+        /// (the window's own is on its group); nil when all are the identity.
+        var matrix: PixelMatrix?
 
         var isZeroSize: Bool { view.frame.width == 0 || view.frame.height == 0 }
     }
@@ -90,14 +96,16 @@ struct DrawnScene {
             let shift = step * Double(stacks[index].layer)
             let rect = PixelRect(minCorner: corners[index].0, maxCorner: corners[index].1, viewport: viewport)
                 .shifted(by: shift)
-            let views = viewCorners[index].map { scene in
+            var views = viewCorners[index].map { scene in
                 DrawnView(view: scene.view, depth: scene.depth,
                           rect: PixelRect(minCorner: scene.min, maxCorner: scene.max, viewport: viewport).shifted(by: shift),
                           spaceOrigin: scene.content)
             }
+            PixelMatrix.compose(&views)
             return DrawnWindow(number: count - index, window: window, rect: rect, views: views,
                                stackLayer: stacks[index].layer, stackSize: stacks[index].size, shift: shift,
-                               spaceOrigin: contents[index])
+                               spaceOrigin: contents[index],
+                               matrix: PixelMatrix(window.transform, rect: rect, frame: window.frame))
         }
         for index in windows.indices {
             let rect = windows[index].rect
@@ -156,6 +164,19 @@ struct DrawnScene {
         return drawn.views.first { $0.view.name == view }?.rect
     }
 
+    /// The transforms a window's or view's rectangle is drawn through (the window's,
+    /// then its views'), composed; nil when none applies.
+    func matrix(window: String, view: String) -> PixelMatrix? {
+        guard let drawn = windows.first(where: { $0.window.name == window }) else { return nil }
+        let inner = view == window ? nil : drawn.views.first { $0.view.name == view }?.matrix
+        switch (drawn.matrix, inner) {
+        case let (w?, v?): return w.then(v)
+        case let (w?, nil): return w
+        case let (nil, v?): return v
+        case (nil, nil): return nil
+        }
+    }
+
     /// The origin of window or view `name`'s coordinate space in scene
     /// coordinates, and the stack offset its window is drawn with; nil when
     /// `name` is not in this scene.
@@ -192,6 +213,7 @@ extension DrawnScene.DrawnWindow {
         if window.boundsOrigin != .zero {
             out.append("origin \(NumberText.format(window.boundsOrigin.x)) \(NumberText.format(window.boundsOrigin.y))")
         }
+        if window.transform != .identity { out.append("transformed") }
         if rect.isOffScale { out.append("off-scale") }
         if isZeroSize {
             out.append("zero-size")

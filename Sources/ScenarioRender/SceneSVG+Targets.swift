@@ -43,7 +43,8 @@ extension SceneSVG {
                                     ("width", .number(max(rect.width - 2 * inset, 1))),
                                     ("height", .number(max(rect.height - 2 * inset, 1))),
                                     ("fill", .text("none")), ("stroke", .text(outline.colour)),
-                                    ("stroke-width", .number(2.5))])
+                                    ("stroke-width", .number(2.5))]
+                           + (drawn.matrix(window: outline.window, view: outline.view).map { [("transform", .text($0.svg))] } ?? []))
         }
         writer.close("g")
     }

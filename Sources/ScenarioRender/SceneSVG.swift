@@ -164,7 +164,10 @@ struct SceneSVG {
         if rect.enlarged { classes.append("tiny") }
         if drawnWindow.isZeroSize { classes.append("zero-size") }
         if drawnWindow.stackSize > 1 { classes.append("stacked") }
-        writer.open("g", [("class", .text("window-group")), ("opacity", .number(window.isHidden ? 0.55 : 1))])
+        var group: [(String, SVGWriter.Value)] = [("class", .text("window-group")),
+                                                  ("opacity", .number(window.isHidden ? 0.55 : 1))]
+        if let matrix = drawnWindow.matrix { group.append(("transform", .text(matrix.svg))) }
+        writer.open("g", group)
         var attributes: [(String, SVGWriter.Value)] = [
             ("class", .text(classes.joined(separator: " "))), ("data-window", .text(window.name)),
             ("data-level", .text(drawnWindow.levelText)),
@@ -204,11 +207,12 @@ struct SceneSVG {
             ("stroke-width", .number(1)), ("stroke-opacity", .number(0.8)),
         ]
         if view.isHidden { attributes.append(("stroke-dasharray", .text("3 3"))) }
-        writer.element("rect", attributes)
+        let transform: [(String, SVGWriter.Value)] = drawnView.matrix.map { [("transform", .text($0.svg))] } ?? []
+        writer.element("rect", attributes + transform)
         if !view.isInteractionEnabled {
             writer.element("rect", [("class", .text("view-hatch")), ("x", .number(rect.x)), ("y", .number(rect.y)),
                                     ("width", .number(rect.width)), ("height", .number(rect.height)),
-                                    ("fill", .text("url(#hatch)"))])
+                                    ("fill", .text("url(#hatch)"))] + transform)
         }
     }
 
