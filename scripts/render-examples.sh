@@ -42,7 +42,10 @@ for file in Examples/*.wls; do
             echo "error: $file has no line '$statement' (update focus in $0)" >&2
             exit 1
         fi
-        "$bin" render "$file" --line "$line" -o "docs/examples/$name.svg"
+        # A withheld touch has no target to zoom to: draw the whole scene.
+        extra=()
+        [ "$name" = exclusive-touch-button ] && extra=(--whole-scene)
+        "$bin" render "$file" --line "$line" "${extra[@]}" -o "docs/examples/$name.svg"
     else
         "$bin" render "$file" -o "docs/examples/$name.svg"
     fi

@@ -13,6 +13,7 @@ extension Command {
              let .touchEnded(_, point), let .hit(point, _), let .convert(point, _, _):
             return [point.x, point.y]
         case let .setAlpha(_, value), let .setLevel(_, value): return [value]
+        case let .setTransform(_, transform): return transform.numbers
         default: return []
         }
     }
@@ -34,6 +35,8 @@ extension Command {
         case let .convert(_, from, to): return .convert(point: Point(n[0], n[1]), from: from, to: to)
         case let .setAlpha(target, _): return .setAlpha(target: target, alpha: n[0])
         case let .setLevel(window, _): return .setLevel(window: window, level: n[0])
+        case let .setTransform(target, _):
+            return .setTransform(target: target, transform: ViewTransform(n[0], n[1], n[2], n[3], n[4], n[5]))
         default: return self
         }
     }

@@ -82,7 +82,8 @@ extension EngineState {
         if mutation == .alphaThresholdInclusive ? r.pointee.alpha <= 0.01 : r.pointee.alpha < 0.01 { return nil }
         // G4, evaluated exactly in this order (A3 for a transformed record).
         let x: Double, y: Double
-        if r.pointee.transform != Self.null {
+        // Transformed records are rare: keep G4's path the straight one.
+        if _slowPath(r.pointee.transform != Self.null) {
             let t = transforms[Int(r.pointee.transform)]
             if t.determinant == 0 { return nil }   // A5
             (x, y) = intoTransformed(r.pointee, t, px, py)
