@@ -124,7 +124,11 @@ extension CommandGenerator {
         case .remove: return view().map { .remove(view: $0) }
         case .front: return view().map { .bringToFront(view: $0) }
         case .back: return view().map { .sendToBack(view: $0) }
-        case .began: return .touchBegan(id: touchID(), at: screenPoint(), scene: scene())
+        case .began:
+            if !touchOptionTargets.isEmpty, random.chance(0.4), let point = nearTouchOptionTarget() {
+                return .touchBegan(id: touchID(), at: point, scene: sceneOfObject(random.pick(touchOptionTargets)))
+            }
+            return .touchBegan(id: touchID(), at: screenPoint(), scene: scene())
         case .moved: return .touchMoved(id: touchID(), to: screenPoint())
         case .ended: return .touchEnded(id: touchID(), at: screenPoint())
         case .cancelled: return .touchCancelled(id: touchID())
@@ -163,6 +167,24 @@ extension CommandGenerator {
         return .createView(name: "v\(viewCount - 1)", parent: parent, frame: rect(near: frames[parent].map {
             Rect(0, 0, $0.width, $0.height)
         }))
+    }
+
+    /// A point on an object given a touch option, or on one of its siblings (T7,
+    /// T8 decide between touches on the same window).
+    mutating func nearTouchOptionTarget() -> Point? {
+        let target = random.pick(touchOptionTargets)
+        let siblings = views.filter { parents[$0] != nil && parents[$0] == parents[target] }
+        let aim = random.chance(0.5) || siblings.isEmpty ? target : random.pick(siblings)
+        guard let frame = screenFrame(of: aim) else { return nil }
+        return Point(frame.x + frame.width * Double.random(in: 0..<1, using: &random),
+                     frame.y + frame.height * Double.random(in: 0..<1, using: &random))
+    }
+
+    /// The scene of a window or view (its window's scene).
+    func sceneOfObject(_ name: String) -> String {
+        var top = name
+        while let parent = parents[top] { top = parent }
+        return validator.scene(ofWindow: top) ?? mainSceneName
     }
 
     mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }

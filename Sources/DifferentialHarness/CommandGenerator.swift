@@ -63,6 +63,9 @@ public struct CommandGenerator {
     var boundsOrigins: [String: Point] = [:]
     /// Transforms other than the identity, by object (to aim points at their edges).
     var transforms: [String: ViewTransform] = [:]
+    /// Objects given a touch option (T7, T8), most recent last: touches are aimed
+    /// at them and at their siblings, so a second finger lands in the same window.
+    var touchOptionTargets: [String] = []
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
@@ -140,6 +143,8 @@ public struct CommandGenerator {
             boundsOrigins[target] = origin
         case let .setTransform(target, transform):
             transforms[target] = transform == .identity ? nil : transform
+        case let .setExclusiveTouch(target, _), let .setMultipleTouch(target, _):
+            touchOptionTargets = Array((touchOptionTargets + [target]).suffix(8))
         case let .setFrame(target, frame):
             frames[target] = frame
         case let .setLevel(_, level):
@@ -147,6 +152,7 @@ public struct CommandGenerator {
         case .release, .remove:
             windows.removeAll { !validator.isLiveWindow($0) }
             views.removeAll { !validator.isLiveView($0) }
+            touchOptionTargets.removeAll { !validator.isLiveWindow($0) && !validator.isLiveView($0) }
         default:
             break
         }
