@@ -68,14 +68,19 @@ enum ConservativeBox {
         guard condition.isFinite, condition <= maximumCondition else { return plane }
         let cx = fx + w * 0.5, cy = fy + h * 0.5
         let hw = w * 0.5, hh = h * 0.5
+        // The four corners, without building arrays (this runs on every update of
+        // a transformed window).
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (u, v) in [(-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)] {
+        func corner(_ u: Double, _ v: Double) {
             let x = (t.a * u + t.c * v + t.tx) + cx, y = (t.b * u + t.d * v + t.ty) + cy
             minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
             minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
         }
-        let magnitude = [minX, minY, maxX, maxY, cx, cy, t.tx, t.ty, w, h, bx, by]
-            .reduce(0) { Swift.max($0, $1.magnitude) }
+        corner(-hw, -hh); corner(hw, -hh); corner(-hw, hh); corner(hw, hh)
+        let corners = Swift.max(Swift.max(minX.magnitude, maxX.magnitude), Swift.max(minY.magnitude, maxY.magnitude))
+        let inputs = Swift.max(Swift.max(Swift.max(cx.magnitude, cy.magnitude), Swift.max(t.tx.magnitude, t.ty.magnitude)),
+                               Swift.max(Swift.max(w, h), Swift.max(bx.magnitude, by.magnitude)))
+        let magnitude = Swift.max(corners, inputs)
         let margin = Swift.max(magnitude * condition * transformMargin, absoluteMargin)
         let box = IndexBox(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return plane }

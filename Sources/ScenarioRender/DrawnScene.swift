@@ -169,12 +169,7 @@ struct DrawnScene {
     func matrix(window: String, view: String) -> PixelMatrix? {
         guard let drawn = windows.first(where: { $0.window.name == window }) else { return nil }
         let inner = view == window ? nil : drawn.views.first { $0.view.name == view }?.matrix
-        switch (drawn.matrix, inner) {
-        case let (w?, v?): return w.then(v)
-        case let (w?, nil): return w
-        case let (nil, v?): return v
-        case (nil, nil): return nil
-        }
+        return PixelMatrix.combined(drawn.matrix, inner)
     }
 
     /// The origin of window or view `name`'s coordinate space in scene

@@ -29,6 +29,13 @@ struct PixelMatrix: Equatable {
                     e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
     }
 
+    /// `outer` after `inner`, where a missing matrix is the identity.
+    static func combined(_ outer: PixelMatrix?, _ inner: PixelMatrix?) -> PixelMatrix? {
+        guard let outer else { return inner }
+        guard let inner else { return outer }
+        return outer.then(inner)
+    }
+
     var svg: String {
         "matrix(" + [a, b, c, d, e, f].map(SVGWriter.number).joined(separator: " ") + ")"
     }
@@ -42,12 +49,7 @@ struct PixelMatrix: Equatable {
             stack.removeLast(max(0, stack.count - (depth - 1)))
             let parent = stack.last ?? nil
             let own = PixelMatrix(views[index].view.transform, rect: views[index].rect, frame: views[index].view.frame)
-            let composed: PixelMatrix? = switch (parent, own) {
-            case let (p?, o?): p.then(o)
-            case let (p?, nil): p
-            case let (nil, o?): o
-            case (nil, nil): nil
-            }
+            let composed = combined(parent, own)
             views[index].matrix = composed
             stack.append(composed)
         }
