@@ -42,7 +42,8 @@ public enum CommandDecoder {
         guard CommandFormat.readableVersions.contains(version) else { return .unsupportedVersion(version) }
         var state = FormatState()
         var validator = CommandValidator(limits: CommandFormat.limits)
-        return .commands(decodeCommands(&reader, &state, &validator, CommandFormat.opcodes(version: version)))
+        return .commands(decodeCommands(&reader, &state, &validator, CommandFormat.opcodes(version: version),
+                                        CommandFormat.extensionKinds(version: version)))
     }
 
     /// Decodes `body` (the bytes of an input after its version byte) as commands
@@ -61,17 +62,18 @@ public enum CommandDecoder {
             state.apply(command)
         }
         var reader = ByteReader(Array(body))
-        return decodeCommands(&reader, &state, &validator, CommandFormat.opcodes)
+        return decodeCommands(&reader, &state, &validator, CommandFormat.opcodes, CommandFormat.extensionKinds[...])
     }
 
     /// The decoding loop: commands until the bytes end or the command cap.
     private static func decodeCommands(_ reader: inout ByteReader, _ state: inout FormatState,
                                        _ validator: inout CommandValidator,
-                                       _ opcodes: [CommandFormat.Kind]) -> [Command] {
+                                       _ opcodes: [CommandFormat.Kind],
+                                       _ extensions: ArraySlice<CommandFormat.Kind>) -> [Command] {
         var commands: [Command] = []
         while commands.count < CommandFormat.maxCommands {
             guard let opcode = reader.byte(),
-                  let candidate = readCommand(opcode, opcodes, &reader, state) else { break }
+                  let candidate = readCommand(opcode, opcodes, extensions, &reader, state) else { break }
             guard let command = candidate else { continue }
             do {
                 try validator.validate(command)
@@ -87,11 +89,12 @@ public enum CommandDecoder {
     /// Reads one command's operands. Outer nil: the input ended inside the command.
     /// Inner nil: the command cannot apply here (nothing to refer to, a cap) and is skipped.
     private static func readCommand(_ opcode: UInt8, _ opcodes: [CommandFormat.Kind],
+                                    _ extensions: ArraySlice<CommandFormat.Kind>,
                                     _ r: inout ByteReader, _ s: FormatState) -> Command?? {
         var kind = opcodes[Int(opcode & CommandFormat.opcodeMask)]
         if kind == .extensionSlot {
             guard let pick = r.byte() else { return nil }
-            kind = CommandFormat.extensionKinds[Int(pick) % CommandFormat.extensionKinds.count]
+            kind = extensions[extensions.startIndex + Int(pick) % extensions.count]
         }
         let flag = opcode & CommandFormat.flagBool != 0
         let wantsView = opcode & CommandFormat.flagView != 0
@@ -178,6 +181,17 @@ public enum CommandDecoder {
             guard let ref = r.byte(), let scene = r.byte() else { return nil }
             guard let w = pick(s.windows, ref) else { return .some(nil) }
             return .moveWindow(window: w, scene: pick(s.scenes, scene)!)
+        case .connectScreen:
+            guard let w = r.number(), let h = r.number() else { return nil }
+            guard s.canCreateScreen else { return .some(nil) }
+            return .connectScreen(name: s.nextScreenName, size: Size(magnitude(w), magnitude(h)))
+        case .placeScene:
+            guard let scene = r.byte(), let screen = r.byte() else { return nil }
+            return .placeScene(scene: pick(s.scenes, scene)!, screen: pick(s.screens, screen)!)
+        case .disconnectScreen:
+            guard let screen = r.byte() else { return nil }
+            guard let name = pick(Array(s.detachableScreens), screen) else { return .some(nil) }
+            return .disconnectScreen(name: name)
         case .extensionSlot:
             return .some(nil)   // unreachable: resolved above
         case .convert:

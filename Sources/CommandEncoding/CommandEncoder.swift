@@ -84,6 +84,14 @@ public enum CommandEncoder {
             w.opWithObject(.setTransform, t)
             for value in m.numbers { w.number(value) }
         case let .moveWindow(x, scene): w.op(.moveWindow); w.index(x, in: s.windows); w.index(scene, in: s.scenes)
+        case let .connectScreen(name, size):
+            guard s.canCreateScreen else { return "more than \(CommandFormat.maxScreens) screens" }
+            guard name == s.nextScreenName else { return "screen '\(name)' should be named '\(s.nextScreenName)'" }
+            w.op(.connectScreen); w.number(size.width); w.number(size.height)
+        case let .placeScene(scene, screen):
+            w.op(.placeScene); w.index(scene, in: s.scenes); w.index(screen, in: s.screens)
+        case let .disconnectScreen(name):
+            w.op(.disconnectScreen); w.index(name, in: Array(s.detachableScreens))
         case let .remove(v): w.op(.remove); w.index(v, in: s.views)
         case let .bringToFront(v): w.op(.bringToFront); w.index(v, in: s.views)
         case let .sendToBack(v): w.op(.sendToBack); w.index(v, in: s.views)
@@ -121,7 +129,7 @@ private struct Writer {
     var bytes: [UInt8] = []
     var problem: String?
 
-    /// The opcode byte; a version-2 kind goes behind the extension slot.
+    /// The opcode byte; a version-2 or -3 kind goes behind the extension slot.
     mutating func op(_ kind: CommandFormat.Kind, flag: Bool = false, view: Bool = false) {
         let flags = (flag ? CommandFormat.flagBool : 0) | (view ? CommandFormat.flagView : 0)
         if let pick = CommandFormat.extensionKinds.firstIndex(of: kind) {

@@ -1,10 +1,10 @@
 import WindowModel
 
-/// The byte layout of a fuzz input (version 2, which reads version 1 unchanged),
+/// The byte layout of a fuzz input (version 3, which reads versions 1 and 2 unchanged),
 /// shared by ``CommandDecoder`` and ``CommandEncoder`` so the two cannot drift apart.
 ///
 /// ```
-/// input   := version body          version: one byte, 1 or 2 (CommandFormat.version)
+/// input   := version body          version: one byte, 1, 2 or 3 (CommandFormat.version)
 /// body    := command*              decoding stops at the end of the bytes, at the
 ///                                  first incomplete command, or after maxCommands
 /// command := opcode operand*
@@ -17,13 +17,16 @@ import WindowModel
 ///            version 2 only: slots 27 and 31 (version 1: a second `hit` and a
 ///            second `makeKeyAndVisible`) are the extension slot, followed by
 ///            one byte whose value % 4 picks setExclusiveTouch, setMultipleTouch,
-///            setTransform or moveWindow
+///            setTransform or moveWindow; version 3: % 7, the same four then
+///            connectScreen, placeScene, disconnectScreen
 /// number  := byte < tableCount        -> interestingValues[byte]
 ///          | byte in tableCount..<255 -> Double(byte - tableCount) * gridStep
 ///          | 0xFF, 8 bytes            -> raw little-endian IEEE double
 /// window  := byte -> live windows[byte % count]            (creation order)
 /// view    := byte -> live views[byte % count]              (creation order, roots included)
 /// scene   := byte -> scenes[byte % count]                  (main, s1, s2, s3)
+/// screen  := byte -> connected screens[byte % count]       (main, then d1, d2, d3
+///            in connection order; disconnectScreen picks among those but main)
 /// touch   := byte -> TouchID(byte % 16)
 /// key     := byte -> "k\(byte % 8)"
 /// space   := class byte (low nibble: from, high nibble: to; each % 3 = screen,
@@ -38,15 +41,18 @@ import WindowModel
 /// touchMoved/touchEnded `touch number×2`; touchCancelled `touch`; press `key scene`;
 /// hit `number×2 scene`; order/keyWindow `scene`; convert `number×2 space`;
 /// version 2: setExclusiveTouch/setMultipleTouch `ref` (the boolean in bit 5);
-/// setTransform `ref number×6` (a b c d tx ty); moveWindow `window scene`.
+/// setTransform `ref number×6` (a b c d tx ty); moveWindow `window scene`;
+/// version 3: connectScreen `number number` (the next `dN`, at most 3 over the
+/// input); placeScene `scene screen`; disconnectScreen `screen`.
 /// A `ref` is a window or a view as bit 6 says; when that class has no live object
 /// the other class is used, and a command with nothing to refer to is skipped.
 public enum CommandFormat {
     /// The format version the encoder writes: the first byte of every input it makes.
-    public static let version: UInt8 = 2
+    public static let version: UInt8 = 3
     /// The versions the decoder reads. A version-1 input means exactly what it meant
-    /// before version 2 existed: its opcode table has no extension slot.
-    public static let readableVersions: ClosedRange<UInt8> = 1...2
+    /// before version 2 existed: its opcode table has no extension slot. A version-2
+    /// input picks among the first four extension kinds only, as it always did.
+    public static let readableVersions: ClosedRange<UInt8> = 1...3
 
     /// Caps on one decoded input, so any bytes make a small, fast test case.
     /// Counts are of objects created over the whole list (released ones included).
@@ -56,6 +62,8 @@ public enum CommandFormat {
     public static let maxCommands = 512
     /// Scenes, `main` included.
     public static let maxScenes = 4
+    /// Screens connected over the whole input, `main` not counted.
+    public static let maxScreens = 3
     /// Depth below the window (a root view has depth 1).
     public static let maxViewDepth = 16
     public static let touchIDCount = 16
@@ -76,12 +84,20 @@ public enum CommandFormat {
         case hit, order, keyWindow, convert
         // Version 2, behind the extension slot.
         case setExclusiveTouch, setMultipleTouch, setTransform, moveWindow
+        // Version 3, behind the extension slot too.
+        case connectScreen, placeScene, disconnectScreen
         /// Version 2's extension slot: the next byte picks one of `extensionKinds`.
         case extensionSlot
     }
 
     /// The kinds behind the extension slot, by the byte after it (% count).
-    static let extensionKinds: [Kind] = [.setExclusiveTouch, .setMultipleTouch, .setTransform, .moveWindow]
+    static let extensionKinds: [Kind] = [.setExclusiveTouch, .setMultipleTouch, .setTransform, .moveWindow,
+                                         .connectScreen, .placeScene, .disconnectScreen]
+
+    /// The extension kinds a readable version picks among: version 2 knew four.
+    static func extensionKinds(version: UInt8) -> ArraySlice<Kind> {
+        version == 2 ? extensionKinds[..<4] : extensionKinds[...]
+    }
 
     /// Opcode slot -> kind in version 1.
     static let opcodesVersion1: [Kind] = [

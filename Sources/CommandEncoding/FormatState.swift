@@ -13,6 +13,9 @@ struct FormatState {
     /// Live views (root views included), in creation order.
     private(set) var views: [String] = []
     private(set) var scenes: [String] = [mainSceneName]
+    /// Connected screens, `main` first, then in connection order.
+    private(set) var screens: [String] = [mainScreenName]
+    private(set) var screensCreated = 0
     private(set) var windowsCreated = 0
     /// Views created by `createView`: the counter behind the `vN` names.
     private(set) var namedViewsCreated = 0
@@ -26,6 +29,10 @@ struct FormatState {
     var nextViewName: String { "v\(namedViewsCreated)" }
     var nextSceneName: String { "s\(scenes.count)" }
     var canCreateScene: Bool { scenes.count < CommandFormat.maxScenes }
+    var nextScreenName: String { "d\(screensCreated + 1)" }
+    var canCreateScreen: Bool { screensCreated < CommandFormat.maxScreens }
+    /// Connected screens that can be disconnected (all but `main`).
+    var detachableScreens: ArraySlice<String> { screens.dropFirst() }
     var canCreateWindow: Bool { windowsCreated < CommandFormat.maxWindows }
     func canCreateViews(_ count: Int) -> Bool { allViewsCreated + count <= CommandFormat.maxViews }
 
@@ -47,6 +54,11 @@ struct FormatState {
         case let .createView(name, parentName, _):
             namedViewsCreated += 1
             addView(name, parent: parentName, depth: childDepth(of: parentName) ?? 1)
+        case let .connectScreen(name, _):
+            screens.append(name)
+            screensCreated += 1
+        case let .disconnectScreen(name):
+            screens.removeAll { $0 == name }
         case let .release(window):
             windows.removeAll { $0 == window }
             removeDescendants(of: window)

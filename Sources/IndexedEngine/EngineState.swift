@@ -29,6 +29,9 @@ struct EngineState {
     var backSequence: UInt64 = (1 << 40) - 1
     /// The last stamp given to a key-history entry (K4); 0 means "none".
     var keyStampCounter: UInt64 = 0
+    /// Connected screens and their numbers (D1); `main` is 0.
+    var screenNumbers: [String: Int32] = [mainScreenName: 0]
+    var lastScreenNumber: Int32 = 0
 
     init(mutation: IndexedEngineMutation?) {
         self.mutation = mutation
@@ -115,6 +118,12 @@ struct EngineState {
             setTransform(slot(target), transform)
         case let .moveWindow(w, scene):
             move(slot(w), to: sceneIndex(scene), &out)
+        case let .connectScreen(name, _):
+            connectScreen(name)
+        case let .placeScene(scene, screen):
+            place(scene: sceneIndex(scene), on: screen, &out)
+        case let .disconnectScreen(name):
+            disconnect(name, &out)
         case let .remove(v):
             remove(slot(v), &out)
         case let .bringToFront(v):

@@ -61,6 +61,20 @@ package enum IndexedEngineMutation: String, CaseIterable, Sendable {
     case moveKeepsKeyHistory
     /// M3: moving a window does not cancel its touches.
     case moveKeepsTouches
+    /// D2: placing a scene on another screen does not cancel its touches.
+    case placeKeepsTouches
+    /// D3: disconnecting a screen does not cancel its scenes' touches.
+    case disconnectKeepsTouches
+    /// D3: a scene's key window keeps key status when its screen disconnects.
+    case disconnectKeepsKey
+    /// D3: only a visible key window resigns when its screen disconnects.
+    case disconnectSkipsHiddenKey
+    /// D3: a disconnected scene's key history stays, so succession can find it later.
+    case disconnectKeepsKeyHistory
+    /// D3: the windows of a disconnected scene are hidden back to front.
+    case disconnectHidesBackToFront
+    /// D3: a disconnected screen's scenes stay on it instead of going to `main`.
+    case disconnectedScenesStayOnScreen
     /// A trap: showing a window when 40 are already visible in its scene stops the
     /// process (a failed precondition), as a crash bug only big states reach would.
     /// Only a supervised `windowlab check` can survive it, so the in-process suites

@@ -84,6 +84,8 @@ struct SceneRecord {
     /// `keyHistory.count` after the last compaction: the next one waits until the
     /// history has doubled, so compaction is amortized O(1) per entry.
     var keyHistoryCompacted = 0
+    /// The number of the screen the scene is on (D1, D2); 0 is `main`.
+    var screen: Int32 = 0
 
     init(name: String, size: Size) {
         self.name = name

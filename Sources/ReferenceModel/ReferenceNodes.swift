@@ -75,6 +75,19 @@ final class SceneState {
     /// Windows in the order they last became key, oldest first, each at most once
     /// (K4). Released windows are dropped from it.
     var keyHistory: [WindowState] = []
+    /// The screen the scene is on (D1, D2); `main` until placed elsewhere.
+    var screen = mainScreenName
+
+    init(name: String, size: Size) {
+        self.name = name
+        self.size = size
+    }
+}
+
+/// A connected screen (D1).
+final class ScreenState {
+    let name: String
+    let size: Size
 
     init(name: String, size: Size) {
         self.name = name

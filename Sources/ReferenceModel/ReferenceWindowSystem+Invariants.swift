@@ -11,7 +11,8 @@ extension ReferenceWindowSystem {
     /// each, sorted by level (descending) and, within a level, by when each went to
     /// the front; the key history holds live windows of the scene. Across the
     /// system: no released window or removed view is reachable (order, key, key
-    /// history, touches, view trees, name tables), parent links match subviews
+    /// history, touches, view trees, name tables), every scene is on a connected
+    /// screen, parent links match subviews
     /// arrays, alphas are clamped, root views are direct subviews, and every touch
     /// is bound to a visible window and a live view inside it.
     public func invariantViolations() -> [String] {
@@ -26,6 +27,12 @@ extension ReferenceWindowSystem {
         }
         if scenes.first?.name != mainSceneName {
             problems.append("the first scene is not '\(mainSceneName)'")
+        }
+        if screens.first?.name != mainScreenName {
+            problems.append("the first screen is not '\(mainScreenName)'")
+        }
+        for scene in scenes where !screens.contains(where: { $0.name == scene.screen }) {
+            problems.append("scene '\(scene.name)' is on '\(scene.screen)', which is not connected")
         }
         checkWindowsAndViews(&problems)
         checkTouches(&problems)

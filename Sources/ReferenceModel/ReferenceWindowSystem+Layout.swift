@@ -21,7 +21,7 @@ extension ReferenceWindowSystem {
                 isInteractionEnabled: window.node.isInteractionEnabled, isPassthrough: window.isPassthrough,
                 isKey: state.keyWindow === window, subviews: window.node.subviews.map(layout(of:)),
                 transform: window.node.transform)
-        })
+        }, screen: state.screen, screenSize: screens.first { $0.name == state.screen }?.size ?? defaultScreenSize)
     }
 
     private func layout(of view: ViewNode) -> SceneLayout.View {

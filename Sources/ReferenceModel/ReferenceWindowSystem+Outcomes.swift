@@ -90,7 +90,9 @@ extension ReferenceWindowSystem {
     /// inside a hidden one) takes part.
     func recordConversion(from source: CoordinateSpace, to destination: CoordinateSpace, _ recorder: RuleRecorder) {
         switch (source, destination) {
-        case (.named, .named): recorder.record(.q3BetweenNamedSpaces)
+        case let (.named(a), .named(b)):
+            recorder.record(.q3BetweenNamedSpaces)
+            if screenName(of: node(a)) != screenName(of: node(b)) { recorder.record(.d4ConvertAcrossScreens) }
         case (.screen, .named): recorder.record(.q3FromScreen)
         case (.named, .screen): recorder.record(.q3ToScreen)
         case (.screen, .screen): recorder.record(.q3ScreenToScreen)

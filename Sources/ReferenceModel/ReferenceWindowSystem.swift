@@ -5,7 +5,7 @@ import WindowModel
 /// It is written to be obviously correct rather than fast: windows are kept in plain
 /// arrays and scanned linearly, view trees are walked by recursion, and nothing is
 /// cached. Each concern lives in its own file (`+Visibility`, `+KeyWindow`,
-/// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Transforms`, `+SceneMoves`,
+/// `+ViewTree`, `+HitTesting`, `+Touches`, `+Conversion`, `+Transforms`, `+SceneMoves`, `+Screens`,
 /// `+Invariants`, `+Layout`),
 /// and each rule is cited by its id where it is implemented.
 ///
@@ -24,6 +24,10 @@ import WindowModel
 public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
     /// Scenes in creation order, `main` first (S1).
     var scenes: [SceneState]
+    /// Connected screens in connection order, `main` first (D1).
+    var screens = [ScreenState(name: mainScreenName, size: defaultScreenSize)]
+    /// Names of screens ever disconnected (only for the D1 outcome).
+    var everDisconnected: Set<String> = []
     /// Live windows by name. Released windows are removed (W7).
     var windows: [String: WindowState] = [:]
     /// Live views (not windows) by name. Removed views are removed (V3).
@@ -98,6 +102,9 @@ public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
             setTransform(target, transform)
             return []
         case let .moveWindow(w, scene): return move(window(w), to: scene)
+        case let .connectScreen(name, size): return connectScreen(name, size: size)
+        case let .placeScene(scene, screen): return place(self.scene(scene), on: screen)
+        case let .disconnectScreen(name): return disconnect(name)
         case let .remove(v): return remove(view(v))
         case let .bringToFront(v):
             bringToFront(view(v))

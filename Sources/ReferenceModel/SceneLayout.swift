@@ -11,11 +11,17 @@ public struct SceneLayout: Hashable, Sendable {
     public var size: Size
     /// Every live window of the scene, back to front.
     public var windows: [Window]
+    /// The screen the scene is on (D1, D2) and that screen's size.
+    public var screen: String
+    public var screenSize: Size
 
-    public init(scene: String, size: Size, windows: [Window]) {
+    public init(scene: String, size: Size, windows: [Window], screen: String = mainScreenName,
+                screenSize: Size = defaultScreenSize) {
         self.scene = scene
         self.size = size
         self.windows = windows
+        self.screen = screen
+        self.screenSize = screenSize
     }
 
     /// A window: its own properties and its view tree.

@@ -53,6 +53,10 @@ public enum ScenarioPrinter {
         case let .setMultipleTouch(t, enabled): return "set \(t) multipleTouch \(onOff(enabled))"
         case let .setTransform(t, m): return "set \(t) transform " + m.numbers.map(n).joined(separator: " ")
         case let .moveWindow(w, scene): return "move \(w) to \(scene)"
+        case let .connectScreen(name, size):
+            return isDefaultSize(size) ? "screen \(name)" : "screen \(name) size \(n(size.width)) \(n(size.height))"
+        case let .placeScene(scene, screen): return "place \(scene) on \(screen)"
+        case let .disconnectScreen(name): return "disconnect \(name)"
         case let .remove(v): return "remove \(v)"
         case let .bringToFront(v): return "front \(v)"
         case let .sendToBack(v): return "back \(v)"
@@ -84,6 +88,8 @@ public enum ScenarioPrinter {
             return "scene \(name) size \(n(size.width)) \(n(size.height))"
         case let .createWindow(name, scene, frame, level, withRootView):
             return "window \(name) in \(scene) frame \(rect(frame)) level \(n(level))" + (withRootView ? " root" : "")
+        case let .connectScreen(name, size):
+            return "screen \(name) size \(n(size.width)) \(n(size.height))"
         case let .setLevel(w, level): return "set \(w) level \(n(level))"
         case let .touchBegan(id, at, scene): return "touch \(id) began \(point(at)) in \(scene)"
         case let .press(key, scene): return "press \(key) in \(scene)"

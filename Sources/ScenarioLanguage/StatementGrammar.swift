@@ -29,6 +29,7 @@ enum StatementGrammar {
             + " | level L | passthrough on|off | exclusiveTouch on|off | multipleTouch on|off"
             + " | transform A B C D TX TY | transform identity | scale SX SY | rotate DEG | translate TX TY",
         "move": "move W to SCENE",
+        "screen": "screen NAME [size W H]", "place": "place SCENE on SCREEN", "disconnect": "disconnect SCREEN",
         "remove": "remove V", "front": "front V", "back": "back V",
         "touch": "touch ID began X Y [in SCENE] | moved X Y | ended X Y | cancelled",
         "press": "press KEY [in SCENE]",
@@ -101,6 +102,16 @@ enum StatementGrammar {
             let window = try r.word("window name")
             try r.expect("to")
             return .moveWindow(window: window, scene: try r.word("scene name"))
+        case "screen":
+            let name = try r.word("screen name")
+            var size = defaultScreenSize
+            if r.take("size") { size = try r.size() }
+            return .connectScreen(name: name, size: size)
+        case "place":
+            let scene = try r.word("scene name")
+            try r.expect("on")
+            return .placeScene(scene: scene, screen: try r.word("screen name"))
+        case "disconnect": return .disconnectScreen(name: try r.word("screen name"))
         case "remove": return .remove(view: try r.word("view name"))
         case "front": return .bringToFront(view: try r.word("view name"))
         case "back": return .sendToBack(view: try r.word("view name"))

@@ -105,6 +105,8 @@ struct SceneContext {
     private var windowScene: [String: String] = [:]
     private var viewParent: [String: String] = [:]
     private var touchScene: [String: String] = [:]
+    /// Scenes placed on a screen other than `main` (D2); D3 sends them back.
+    private var sceneScreen: [String: String] = [:]
 
     func scene(of name: String) -> String? {
         var current = name
@@ -131,6 +133,13 @@ struct SceneContext {
             return scene(of: name) ?? mainSceneName
         case let .moveWindow(_, scene):
             return scene   // the picture shows where the window went
+        case let .placeScene(scene, _):
+            return scene
+        case let .disconnectScreen(screen):
+            // The first scene the screen takes down, drawn after (on main).
+            return scenes.first { (sceneScreen[$0] ?? mainScreenName) == screen } ?? mainSceneName
+        case .connectScreen:
+            return mainSceneName
         case let .touchBegan(_, _, scene), let .press(_, scene), let .hit(_, scene), let .order(scene),
              let .keyWindow(scene):
             return scene
@@ -162,6 +171,8 @@ struct SceneContext {
         case let .createWindow(name, scene, _, _, _): windowScene[name] = scene
         case let .createView(name, parent, _): viewParent[name] = parent
         case let .moveWindow(name, scene): windowScene[name] = scene
+        case let .placeScene(scene, screen): sceneScreen[scene] = screen
+        case let .disconnectScreen(screen): sceneScreen = sceneScreen.filter { $0.value != screen }
         case let .touchBegan(id, _, scene):
             if observations.contains(where: { if case .touchBegan(_, .some) = $0 { return true }; return false }) {
                 touchScene[id.text] = scene

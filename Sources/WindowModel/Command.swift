@@ -50,6 +50,14 @@ public enum Command: Hashable, Sendable {
     /// `move W to SCENE`: the window joins another scene (M1-M3).
     case moveWindow(window: String, scene: String)
 
+    // MARK: Screens
+    /// `screen NAME [size W H]`: connects a screen (D1).
+    case connectScreen(name: String, size: Size)
+    /// `place SCENE on SCREEN`: the scene goes to a connected screen (D2).
+    case placeScene(scene: String, screen: String)
+    /// `disconnect SCREEN`: a screen other than `main` goes away (D3).
+    case disconnectScreen(name: String)
+
     // MARK: Events
     /// `touch ID began X Y [in SCENE]`
     case touchBegan(id: TouchID, at: Point, scene: String)
@@ -89,6 +97,12 @@ public let mainSceneName = "main"
 
 /// The size of a scene when `scene NAME` gives none, and of `main`.
 public let defaultSceneSize = Size(1000, 1000)
+
+/// The device's own screen, always connected; every scene starts on it (D1).
+public let mainScreenName = "main"
+
+/// The size of a screen when `screen NAME` gives none, and of the main screen.
+public let defaultScreenSize = Size(1000, 1000)
 
 /// Where a `convert` starts or ends: the screen, or a named window or view.
 public enum CoordinateSpace: Hashable, Sendable {

@@ -43,6 +43,8 @@ public struct CommandValidator: Sendable {
     public let limits: CommandLimits
 
     private var scenes: Set<String> = [mainSceneName]
+    /// Connected screens (D1); a disconnected one may be connected again.
+    private var screens: Set<String> = [mainScreenName]
     /// Every window or view name ever defined, live or not: names are never reused.
     private var definedNames: Set<String> = []
     /// Live windows and the scene each is in.
@@ -66,6 +68,8 @@ public struct CommandValidator: Sendable {
     public var liveViews: Dictionary<String, String>.Keys { viewParent.keys }
     /// Scenes, in no particular order.
     public var sceneNames: Set<String> { scenes }
+    /// Connected screens, `main` included, in no particular order.
+    public var connectedScreenNames: Set<String> { screens }
     public func isLiveWindow(_ name: String) -> Bool { windowScene[name] != nil }
     public func isLiveView(_ name: String) -> Bool { viewParent[name] != nil }
     public func scene(ofWindow name: String) -> String? { windowScene[name] }
@@ -172,6 +176,19 @@ public struct CommandValidator: Sendable {
         case let .moveWindow(w, scene):
             try requireWindow(w)
             try requireScene(scene)
+        case let .connectScreen(name, size):
+            try requireName(name)
+            guard !screens.contains(name) else { throw CommandError("screen '\(name)' is already connected") }
+            guard screens.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) screens") }
+            try requireSize(size, "screen size")
+        case let .placeScene(scene, screen):
+            try requireScene(scene)
+            try requireScreen(screen)
+        case let .disconnectScreen(name):
+            try requireScreen(name)
+            guard name != mainScreenName else {
+                throw CommandError("the main screen cannot be disconnected (it is the device's own)")
+            }
         case let .remove(v), let .bringToFront(v), let .sendToBack(v):
             guard viewParent[v] != nil else {
                 if windowScene[v] != nil { throw CommandError("'\(v)' is a window, not a view") }
@@ -226,6 +243,10 @@ public struct CommandValidator: Sendable {
             addView(name, parent: parent, depth: (viewDepth[parent] ?? 0) + 1)
         case let .moveWindow(w, scene):
             windowScene[w] = scene
+        case let .connectScreen(name, _):
+            screens.insert(name)
+        case let .disconnectScreen(name):
+            screens.remove(name)
         case let .release(w):
             windowScene[w] = nil
             for child in children[w] ?? [] { forget(child) }
@@ -302,6 +323,10 @@ public struct CommandValidator: Sendable {
 
     private func requireScene(_ name: String) throws(CommandError) {
         guard scenes.contains(name) else { throw CommandError("unknown scene '\(name)'") }
+    }
+
+    private func requireScreen(_ name: String) throws(CommandError) {
+        guard screens.contains(name) else { throw CommandError("no connected screen '\(name)'") }
     }
 
     private func requireSpace(_ space: CoordinateSpace) throws(CommandError) {

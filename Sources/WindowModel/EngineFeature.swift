@@ -38,6 +38,8 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
     case sceneMoves = "scene-moves"
     /// `set T transform A B C D TX TY`.
     case transforms
+    /// `screen NAME`, `place SCENE on SCREEN`, `disconnect SCREEN`.
+    case screens
 
     public static func < (a: EngineFeature, b: EngineFeature) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -65,6 +67,7 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .touchOptions: return ["set T exclusiveTouch", "set T multipleTouch"]
         case .sceneMoves: return ["move W to SCENE"]
         case .transforms: return ["set T transform"]
+        case .screens: return ["screen", "place SCENE on SCREEN", "disconnect"]
         }
     }
 
@@ -87,6 +90,7 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .touchOptions: return ["T7", "T8"]
         case .sceneMoves: return ["M1", "M2", "M3"]
         case .transforms: return ["A1", "A2", "A3", "A4", "A5"]
+        case .screens: return ["D1", "D2", "D3", "D4"]
         }
     }
 
@@ -115,6 +119,9 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .setExclusiveTouch, .setMultipleTouch: return [.touchOptions]
         case .moveWindow: return [.sceneMoves]
         case .setTransform: return [.transforms]
+        case .connectScreen: return [.screens]
+        case let .placeScene(scene, _): return scene == mainSceneName ? [.screens] : [.screens, .scenes]
+        case .disconnectScreen: return [.screens]
         case .expect, .expectNothing: return []
         }
     }

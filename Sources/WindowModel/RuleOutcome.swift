@@ -62,6 +62,11 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
     case m1SameSceneNothing, m1VisibleToFrontOfLevel, m1HiddenStaysHidden
     case m2KeyWindowResignsWithSuccessor, m2KeyWindowResignsNoSuccessor, m2NonKeyNoKeyChange
     case m3TouchesCancelled
+    case d1ScreenConnected, d1ScreenConnectedAgain
+    case d2SameScreenNothing, d2PlacedOnAnotherScreen, d2TouchesCancelled
+    case d3WithoutScenesSilent, d3VisibleWindowsHidden, d3KeyWindowResigns, d3HiddenKeyWindowResigns,
+         d3KeyHistoryEmptied, d3TouchesCancelled, d3ScenesToMainScreen
+    case d4ConvertAcrossScreens
 
     /// The rule id, `H2`.
     public var rule: String { Self.catalogue[rawValue].rule }
@@ -254,6 +259,23 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         ("M2", "a window that is not key moved: no key change"),
         // M3
         ("M3", "touches bound to the moved window cancelled"),
+        // D1
+        ("D1", "a screen connected"),
+        ("D1", "a disconnected screen connected again"),
+        // D2
+        ("D2", "placed on its own screen: nothing"),
+        ("D2", "placed on another screen"),
+        ("D2", "touches bound to the placed scene's windows cancelled"),
+        // D3
+        ("D3", "a screen without scenes disconnected: nothing posted"),
+        ("D3", "visible windows hidden, front to back"),
+        ("D3", "a visible key window resigns"),
+        ("D3", "a hidden key window resigns"),
+        ("D3", "a key history emptied"),
+        ("D3", "touches bound to the scenes' windows cancelled"),
+        ("D3", "its scenes go to the main screen"),
+        // D4
+        ("D4", "converted between windows on different screens"),
     ]
 
     /// The outcomes of rule `rule` (`"H2"`), in raw-value order; empty for an unknown id.

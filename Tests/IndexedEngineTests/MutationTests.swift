@@ -9,6 +9,8 @@ import WindowModel
 struct MutationTests {
     static func script(_ mutation: IndexedEngineMutation) -> [Command] {
         let ab: [Command] = [window("a", 0, 0, 100, 100), window("b", 0, 0, 100, 100)]
+        let onTV: [Command] = [.connectScreen(name: "tv", size: Size(100, 100)),
+                               .placeScene(scene: mainSceneName, screen: "tv")]
         switch mutation {
         case .maxEdgeInclusive:
             return [window("a", 0, 0, 100, 100), .show(window: "a"), hit(100, 50)]
@@ -83,6 +85,25 @@ struct MutationTests {
         case .moveKeepsTouches:
             return [.createScene(name: "s", size: Size(100, 100)), window("a", 0, 0, 100, 100), .show(window: "a"),
                     began("1", 5, 5), .moveWindow(window: "a", scene: "s")]
+        case .placeKeepsTouches:
+            return [.connectScreen(name: "tv", size: Size(100, 100)), window("a", 0, 0, 100, 100), .show(window: "a"),
+                    began("1", 5, 5), .placeScene(scene: mainSceneName, screen: "tv")]
+        case .disconnectKeepsTouches:
+            return onTV + [window("a", 0, 0, 100, 100), .show(window: "a"), began("1", 5, 5), .disconnectScreen(name: "tv")]
+        case .disconnectKeepsKey:
+            return onTV + [window("a", 0, 0, 100, 100), .makeKeyAndVisible(window: "a"), .disconnectScreen(name: "tv"),
+                           .keyWindow(scene: mainSceneName)]
+        case .disconnectSkipsHiddenKey:
+            return onTV + [window("a", 0, 0, 100, 100), .makeKey(window: "a"), .disconnectScreen(name: "tv")]
+        case .disconnectKeepsKeyHistory:
+            return onTV + ab + [.makeKeyAndVisible(window: "a"), .makeKeyAndVisible(window: "b"),
+                                .disconnectScreen(name: "tv"), .show(window: "a"), .show(window: "b"),
+                                .makeKey(window: "b"), .hide(window: "b")]
+        case .disconnectHidesBackToFront:
+            return onTV + ab + [.show(window: "a"), .show(window: "b"), .disconnectScreen(name: "tv")]
+        case .disconnectedScenesStayOnScreen:
+            return onTV + [window("a", 0, 0, 100, 100), .disconnectScreen(name: "tv"), .show(window: "a"),
+                           began("1", 5, 5), .placeScene(scene: mainSceneName, screen: mainScreenName)]
         case .trapWithManyWindows:
             return []   // it traps: CheckSupervisionTests runs it in a supervised check
         }
@@ -95,13 +116,15 @@ struct MutationTests {
         }
     }
 
-    @Test("there are at least 14 mutations, and at least 8 of them in the issue-15 rule groups (A, M, T7, T8)")
+    @Test("there are at least 14 mutations, and at least 8 of them in the issue-15 rule groups (A, M, T7, T8, D)")
     func enough() {
         #expect(IndexedEngineMutation.allCases.count >= 14)
         let deeper: [IndexedEngineMutation] = [
             .transformAboutOrigin, .inverseAsPrecomputedMatrix, .outwardDropsTranslation, .boxIgnoresTransform,
             .staleBoxAfterTransform, .singleTouchIgnored, .exclusiveDoesNotBlock, .exclusiveCountsOtherWindows,
             .movedWindowGoesBehind, .moveKeepsKeyHistory, .moveKeepsTouches,
+            .placeKeepsTouches, .disconnectKeepsTouches, .disconnectKeepsKey, .disconnectSkipsHiddenKey,
+            .disconnectKeepsKeyHistory, .disconnectHidesBackToFront, .disconnectedScenesStayOnScreen,
         ]
         #expect(deeper.count >= 8 && Set(deeper).isSubset(of: Set(IndexedEngineMutation.allCases)))
     }

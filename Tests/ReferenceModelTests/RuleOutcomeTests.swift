@@ -431,6 +431,34 @@ struct RuleOutcomeTests {
         makeKey c
         move c to s
         """,
+        // D1-D4
+        """
+        screen tv size 1920 1080
+        screen empty
+        scene s
+        window a in s frame 0 0 100 100
+        window b in s frame 0 0 100 100
+        window h in s frame 0 0 100 100
+        window m frame 0 0 100 100
+        makeKeyAndVisible a
+        makeKeyAndVisible b
+        place main on main
+        place s on main
+        place s on tv
+        touch 1 began 5 5 in s
+        place s on main
+        place s on tv
+        convert 1 1 from a to m
+        touch 2 began 5 5 in s
+        disconnect tv
+        disconnect empty
+        screen tv
+        scene t
+        window k in t frame 0 0 10 10
+        makeKey k
+        place t on tv
+        disconnect tv
+        """,
     ]
 
     @Test("every rule outcome is reachable by a script")

@@ -21,6 +21,8 @@ final class Driver {
     private var sceneOrder = [mainSceneName]
     private var levels: [String: Double] = [:]
     private var visible: Set<String> = []
+    /// Scenes placed on a screen other than `main` (D2).
+    private var sceneScreen: [String: String] = [:]
 
     init() {}
 
@@ -104,6 +106,12 @@ final class Driver {
         case let .hide(w), let .release(w): visible.remove(w)
         case let .setHidden(target, hidden) where levels[target] != nil:
             if hidden { visible.remove(target) } else { visible.insert(target) }
+        case let .placeScene(scene, screen): sceneScreen[scene] = screen
+        case let .disconnectScreen(screen):
+            // D3: every window of the screen's scenes is hidden; the scenes go to main.
+            let leaving = Set(sceneScreen.filter { $0.value == screen }.keys)
+            visible = visible.filter { !leaving.contains(validator.scene(ofWindow: $0) ?? "") }
+            sceneScreen = sceneScreen.filter { $0.value != screen }
         default: break
         }
     }

@@ -120,6 +120,15 @@ enum MiniScript {
                 let window = try word()
                 try expect("to")
                 return .moveWindow(window: window, scene: try word())
+            case "screen":
+                let name = try word()
+                let size = take("size") ? Size(try number(), try number()) : defaultScreenSize
+                return .connectScreen(name: name, size: size)
+            case "place":
+                let scene = try word()
+                try expect("on")
+                return .placeScene(scene: scene, screen: try word())
+            case "disconnect": return .disconnectScreen(name: try word())
             case "remove": return .remove(view: try word())
             case "front": return .bringToFront(view: try word())
             case "back": return .sendToBack(view: try word())
