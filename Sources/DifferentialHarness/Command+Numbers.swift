@@ -6,7 +6,7 @@ extension Command {
     /// Every number in the command, in a fixed order.
     public var numbers: [Double] {
         switch self {
-        case let .createScene(_, size): return [size.width, size.height]
+        case let .createScene(_, size), let .connectScreen(_, size): return [size.width, size.height]
         case let .createWindow(_, _, frame, level, _): return Self.numbers(of: frame) + [level]
         case let .createView(_, _, frame), let .setFrame(_, frame): return Self.numbers(of: frame)
         case let .setBoundsOrigin(_, point), let .touchBegan(_, point, _), let .touchMoved(_, point),
@@ -23,6 +23,7 @@ extension Command {
         precondition(n.count == numbers.count, "replacingNumbers needs \(numbers.count) numbers")
         switch self {
         case let .createScene(name, _): return .createScene(name: name, size: Size(n[0], n[1]))
+        case let .connectScreen(name, _): return .connectScreen(name: name, size: Size(n[0], n[1]))
         case let .createWindow(name, scene, _, _, root):
             return .createWindow(name: name, scene: scene, frame: Rect(n[0], n[1], n[2], n[3]), level: n[4], withRootView: root)
         case let .createView(name, parent, _): return .createView(name: name, parent: parent, frame: Rect(n[0], n[1], n[2], n[3]))

@@ -10,6 +10,7 @@ extension CommandGenerator {
         case began, moved, ended, cancelled, press
         case hit, order, keyWindow, convert
         case exclusiveTouch, multipleTouch, transform, move
+        case screen, place, disconnect
 
         var weight: Int {
             switch self {
@@ -42,6 +43,9 @@ extension CommandGenerator {
             case .exclusiveTouch, .multipleTouch: return 2
             case .transform: return 4
             case .move: return 2
+            case .screen: return 1
+            case .place: return 2
+            case .disconnect: return 1
             }
         }
 
@@ -69,6 +73,9 @@ extension CommandGenerator {
             case .exclusiveTouch, .multipleTouch: return ["T"]
             case .transform: return ["A", "H", "G"]
             case .move: return ["M", "K", "N", "T"]
+            case .screen: return ["D"]
+            case .place: return ["D", "T"]
+            case .disconnect: return ["D", "K", "N", "T"]
             }
         }
     }
@@ -144,7 +151,27 @@ extension CommandGenerator {
             guard scenes.count > 1, let w = window() else { return nil }
             return .moveWindow(window: w, scene: random.chance(0.1) ? validator.scene(ofWindow: w) ?? mainSceneName
                                : random.pick(scenes))
+        case .screen: return makeScreen()
+        case .place:
+            // Main half the time: most windows, touches and keys are there.
+            let scene = random.chance(0.5) ? mainSceneName : random.pick(scenes)
+            return .placeScene(scene: scene, screen: random.pick(screens))
+        case .disconnect:
+            guard screens.count > 1 else { return nil }
+            return .disconnectScreen(name: random.pick(Array(screens.dropFirst())))
         }
+    }
+
+    /// A screen `d1`, `d2`, `d3` (the encoding's names and cap); without the
+    /// encoding's limits, sometimes a disconnected one connected again (D1).
+    private mutating func makeScreen() -> Command? {
+        let size = random.chance(0.5) ? defaultScreenSize : Size(sceneDimension(), sceneDimension())
+        let gone = disconnectedScreens.filter { !screens.contains($0) }
+        if !configuration.encodable, !gone.isEmpty, random.chance(0.5) {
+            return .connectScreen(name: random.pick(gone), size: size)
+        }
+        guard screensConnected < 3 else { return nil }
+        return .connectScreen(name: "d\(screensConnected + 1)", size: size)
     }
 
     mutating func makeWindow() -> Command? {

@@ -57,6 +57,11 @@ public struct CommandGenerator {
     var windows: [String] = []
     var views: [String] = []
     var scenes: [String] = [mainSceneName]
+    /// Connected screens, `main` first; screens disconnected so far; how many
+    /// `dN` names were handed out.
+    var screens: [String] = [mainScreenName]
+    var disconnectedScreens: [String] = []
+    var screensConnected = 0
     var frames: [String: Rect] = [:]
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]
@@ -126,6 +131,12 @@ public struct CommandGenerator {
         switch command {
         case let .createScene(name, _):
             scenes.append(name)
+        case let .connectScreen(name, _):
+            screens.append(name)
+            if !disconnectedScreens.contains(name) { screensConnected += 1 }
+        case let .disconnectScreen(name):
+            screens.removeAll { $0 == name }
+            if !disconnectedScreens.contains(name) { disconnectedScreens.append(name) }
         case let .createWindow(name, _, frame, level, withRootView):
             windows.append(name)
             frames[name] = frame

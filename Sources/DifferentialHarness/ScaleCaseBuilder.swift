@@ -192,7 +192,7 @@ struct ScaleCaseBuilder {
         for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
             let share = uniform(0.1, 0.9)   // how many of the windows this change touches
             let windows = generator.windows.filter { _ in generator.random.chance(share) }
-            switch Int.random(in: 0..<12, using: &generator.random) {
+            switch Int.random(in: 0..<13, using: &generator.random) {
             case 0: for w in windows { emit(.hide(window: w)) }
             case 1: for w in windows { emit(.show(window: w)) }
             case 2: for w in windows.prefix(200) { emit(.makeKeyAndVisible(window: w)) }
@@ -217,6 +217,7 @@ struct ScaleCaseBuilder {
                 // parallelograms (A2), some the whole plane (ill-conditioned, A5).
                 for w in windows where live { emit(.setTransform(target: w, transform: generator.transform())) }
             case 10: moveAwayAndBack(windows)
+            case 11: disconnectAndComeBack(windows)
             default:
                 for w in windows.prefix(windows.count / 2) { emit(.release(window: w)) }
                 populate(count: generator.windows.count + 32)
@@ -237,6 +238,26 @@ struct ScaleCaseBuilder {
         guard let elsewhere else { return }
         for w in windows where live { emit(.moveWindow(window: w, scene: elsewhere)) }
         for w in windows.reversed() where live && generator.random.chance(0.8) { emit(.moveWindow(window: w, scene: scene)) }
+    }
+
+    /// D2-D3 at scale: the case's scene goes to another screen with touches down
+    /// and a key window, the screen is disconnected (every visible window hidden at
+    /// once, the index emptied), and some windows are shown again into it.
+    mutating func disconnectAndComeBack(_ windows: [String]) {
+        var screen = generator.screens.dropFirst().first
+        if screen == nil {
+            let name = generator.disconnectedScreens.first ?? "d\(generator.screensConnected + 1)"
+            emit(.connectScreen(name: name, size: Size(extent.x, extent.y)))
+            screen = generator.screens.contains(name) ? name : nil
+        }
+        guard let screen else { return }
+        emit(.placeScene(scene: scene, screen: screen))
+        if let w = generator.windows.last { emit(.makeKey(window: w)) }
+        for id in 0 ..< Int.random(in: 0...3, using: &generator.random) {
+            emit(.touchBegan(id: TouchID(id), at: Point(uniform(0, extent.x), uniform(0, extent.y)), scene: scene))
+        }
+        emit(.disconnectScreen(name: screen))
+        for w in windows where live && generator.random.chance(0.7) { emit(.show(window: w)) }
     }
 
     mutating func reframe(_ windows: [String], _ change: (Rect) -> Rect) {

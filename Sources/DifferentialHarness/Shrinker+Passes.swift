@@ -95,6 +95,8 @@ extension Command {
         case let .hit(point, scene): return .hit(at: point, scene: s(scene))
         case let .order(scene): return .order(scene: s(scene))
         case let .keyWindow(scene): return .keyWindow(scene: s(scene))
+        case let .moveWindow(window, scene): return .moveWindow(window: window, scene: s(scene))
+        case let .placeScene(scene, screen): return .placeScene(scene: s(scene), screen: screen)
         default: return self
         }
     }

@@ -85,7 +85,8 @@ public struct Shrinker {
             case let .convert(_, from, to):
                 total += (from == .screen ? 0 : 1) + (to == .screen ? 0 : 1)
             case let .createWindow(_, scene, _, _, _), let .touchBegan(_, _, scene), let .press(_, scene),
-                 let .hit(_, scene), let .order(scene), let .keyWindow(scene):
+                 let .hit(_, scene), let .order(scene), let .keyWindow(scene), let .moveWindow(_, scene),
+                 let .placeScene(scene, _):
                 total += scene == mainSceneName ? 0 : 1
             default:
                 break

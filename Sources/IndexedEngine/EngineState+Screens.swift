@@ -48,7 +48,11 @@ extension EngineState {
                 scenes[s].key = Self.null
             }
             if mutation != .disconnectKeepsKeyHistory {
-                for entry in scenes[s].keyHistory { objects[Int(entry.window)].keyStamp = 0 }
+                // Only live entries: a stale one may belong to a window that moved
+                // away and is in another scene's history now (M2).
+                for entry in scenes[s].keyHistory where objects[Int(entry.window)].keyStamp == entry.stamp {
+                    objects[Int(entry.window)].keyStamp = 0
+                }
                 scenes[s].keyHistory.removeAll()
                 scenes[s].keyHistoryCompacted = 0
             }

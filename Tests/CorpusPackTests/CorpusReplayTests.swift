@@ -27,7 +27,7 @@ import WindowModel
     static let corpus = repositoryRoot.appendingPathComponent("corpus")
     /// The seed corpus of the current encoding version. `seed.wlpack` is the
     /// version-1 seed corpus, kept as it was written (``VersionOneReplayTests``).
-    static let seedPack = corpus.appendingPathComponent("seed-v2.wlpack").path
+    static let seedPack = corpus.appendingPathComponent("seed-v3.wlpack").path
 
     /// The seed corpus: decodings of random byte strings from a fixed seed, re-encoded
     /// (so every entry is canonical), keeping lists of at least 3 commands.
@@ -43,7 +43,7 @@ import WindowModel
         return Array(entries)
     }
 
-    /// Regenerates `corpus/seed-v2.wlpack` when `WINDOWLAB_WRITE_SEED_CORPUS=1`; otherwise
+    /// Regenerates `corpus/seed-v3.wlpack` when `WINDOWLAB_WRITE_SEED_CORPUS=1`; otherwise
     /// checks that the committed pack holds exactly the regenerated entries.
     @Test func seedCorpusIsReproducible() throws {
         let expected = CorpusPack(entries: Self.seedEntries())

@@ -10,6 +10,8 @@ import WindowModel
 /// one digest per source. The expected digests were computed by the build before encoding version 2
 /// existed (commit fca3991): equal digests mean every version-1 input decodes to the
 /// same commands and replays to the same observations and states as it did then.
+/// Likewise every version-2 input bundled before version 3 (`corpus/seed-v2.wlpack`,
+/// `corpus/differential-v2.wlpack`), against the build before screens (4df29d4).
 @Suite struct VersionOneReplayTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -63,6 +65,21 @@ import WindowModel
         "differential-v1.wlpack": (766, "6759385bacaa3164"),
         "regressions": (0, "cbf29ce484222325"),
     ]
+
+    /// Printed by the same digest on commit 4df29d4, over each pack's version-2 entries.
+    static let expectedVersionTwo: [String: (count: Int, digest: String)] = [
+        "seed-v2.wlpack": (300, "de79de25d7340bfd"),
+        "differential-v2.wlpack": (1272, "2b9e72ad56b2adf2"),
+    ]
+
+    @Test func versionTwoInputsReplayAsBeforeVersionThree() throws {
+        for (name, expected) in Self.expectedVersionTwo {
+            let entries = try CorpusFiles.verify(Self.corpus.appendingPathComponent(name).path).pack.entries
+                .filter { $0.first == 2 }
+            #expect(entries.count == expected.count, "\(name): version-2 entries")
+            #expect(Self.traceDigest(entries) == expected.digest, "\(name): traces changed")
+        }
+    }
 
     @Test func versionOneInputsReplayAsBeforeVersionTwo() throws {
         for (name, entries) in try Self.versionOneSources() {
