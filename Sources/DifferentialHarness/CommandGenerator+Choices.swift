@@ -43,9 +43,9 @@ extension CommandGenerator {
             case .exclusiveTouch, .multipleTouch: return 2
             case .transform: return 4
             case .move: return 2
-            case .screen: return 1
+            case .screen: return 2
             case .place: return 2
-            case .disconnect: return 1
+            case .disconnect: return 2
             }
         }
 
@@ -112,8 +112,12 @@ extension CommandGenerator {
             return .createScene(name: "s\(scenes.count)", size: size)
         case .window: return makeWindow()
         case .view: return makeView()
-        case .show: return window().map { .show(window: $0) }
-        case .hide: return window().map { .hide(window: $0) }
+        case .show: return (strandedWindow() ?? window()).map { .show(window: $0) }
+        case .hide:
+            // Often the window made key last: K4 hands key status on only when the
+            // key window goes (a guess: the generator does not see the answers).
+            if let key = lastMadeKey, random.chance(0.3) { return .hide(window: key) }
+            return window().map { .hide(window: $0) }
         case .release: return window().map { .release(window: $0) }
         case .makeKey: return window().map { .makeKey(window: $0) }
         case .makeKeyAndVisible: return window().map { .makeKeyAndVisible(window: $0) }
@@ -153,9 +157,15 @@ extension CommandGenerator {
                                : random.pick(scenes))
         case .screen: return makeScreen()
         case .place:
-            // Main half the time: most windows, touches and keys are there.
-            let scene = random.chance(0.5) ? mainSceneName : random.pick(scenes)
-            return .placeScene(scene: scene, screen: random.pick(screens))
+            // Often the scene of the latest touch (D2 cancels its touches when the
+            // screen changes, and must not when it stays); else main half the time:
+            // most windows and keys are there.
+            let scene = random.chance(0.4) ? lastTouchScene
+                : random.chance(0.5) ? mainSceneName : random.pick(scenes)
+            // Its own screen a third of the time: D2's "nothing" must hold after
+            // disconnections sent scenes back to main, too.
+            let own = sceneScreens[scene] ?? mainScreenName
+            return .placeScene(scene: scene, screen: random.chance(0.3) ? own : random.pick(screens))
         case .disconnect:
             guard screens.count > 1 else { return nil }
             return .disconnectScreen(name: random.pick(Array(screens.dropFirst())))
@@ -201,7 +211,10 @@ extension CommandGenerator {
     mutating func nearTouchOptionTarget() -> Point? {
         let target = random.pick(touchOptionTargets)
         let siblings = views.filter { parents[$0] != nil && parents[$0] == parents[target] }
-        let aim = random.chance(0.5) || siblings.isEmpty ? target : random.pick(siblings)
+        // After a finger on an optioned object, the next one mostly lands beside it.
+        let beside = aimedAtOptionTarget ? 0.8 : 0.5
+        let aim = siblings.isEmpty || !random.chance(beside) ? target : random.pick(siblings)
+        aimedAtOptionTarget = aim == target
         guard let frame = screenFrame(of: aim) else { return nil }
         return Point(frame.x + frame.width * Double.random(in: 0..<1, using: &random),
                      frame.y + frame.height * Double.random(in: 0..<1, using: &random))
@@ -215,6 +228,13 @@ extension CommandGenerator {
     }
 
     mutating func window() -> String? { windows.isEmpty ? nil : random.pick(windows) }
+
+    /// Usually, a window its screen's disconnection hid (D3), taken off the list:
+    /// shown again, it meets what the scene kept or forgot (key history, index).
+    mutating func strandedWindow() -> String? {
+        guard !strandedWindows.isEmpty, random.chance(0.6) else { return nil }
+        return strandedWindows.remove(at: Int.random(in: 0..<strandedWindows.count, using: &random))
+    }
     mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
     mutating func object() -> String? {
         let all = windows + views

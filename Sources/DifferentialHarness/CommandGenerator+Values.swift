@@ -11,6 +11,15 @@ extension CommandGenerator {
     /// and of views (deep ones included), or anywhere. A transformed window is aimed
     /// at through its transform (A4, roughly), so its edges are probed too.
     mutating func screenPoint() -> Point {
+        // What just changed, or a subview of it: a hidden, transparent or disabled
+        // ancestor decides about its subtree (H4), so aim inside that subtree.
+        if !recentlyChanged.isEmpty, random.chance(0.15) {
+            let changed = random.pick(recentlyChanged)
+            let below = views.filter { parents[$0] == changed }
+            if let frame = screenFrame(of: below.isEmpty || random.chance(0.3) ? changed : random.pick(below)) {
+                return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
+            }
+        }
         let targets = random.chance(0.5) ? views : windows
         if !targets.isEmpty, random.chance(0.3), let aimed = aimThroughTransform(random.pick(targets)) {
             return aimed

@@ -62,6 +62,17 @@ public struct CommandGenerator {
     var screens: [String] = [mainScreenName]
     var disconnectedScreens: [String] = []
     var screensConnected = 0
+    /// Scenes placed on a screen other than `main`, and the live windows a
+    /// disconnection hid (shown again first, see `strandedWindow()`).
+    var sceneScreens: [String: String] = [:]
+    var strandedWindows: [String] = []
+    /// Whether the latest touch aimed at an optioned object was aimed at the object
+    /// itself (the next one then mostly goes beside it).
+    var aimedAtOptionTarget = false
+    /// The window of the latest `makeKey` or `makeKeyAndVisible`, while it lives.
+    var lastMadeKey: String?
+    /// The scene of the latest `began`.
+    var lastTouchScene = mainSceneName
     var frames: [String: Rect] = [:]
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]
@@ -71,6 +82,9 @@ public struct CommandGenerator {
     /// Objects given a touch option (T7, T8), most recent last: touches are aimed
     /// at them and at their siblings, so a second finger lands in the same window.
     var touchOptionTargets: [String] = []
+    /// Objects whose hidden flag, alpha or interaction changed last, most recent
+    /// last: points are aimed into them and their subviews.
+    var recentlyChanged: [String] = []
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
@@ -134,7 +148,16 @@ public struct CommandGenerator {
         case let .connectScreen(name, _):
             screens.append(name)
             if !disconnectedScreens.contains(name) { screensConnected += 1 }
+        case let .placeScene(scene, screen):
+            sceneScreens[scene] = screen
+        case let .touchBegan(_, _, scene):
+            lastTouchScene = scene
+        case let .makeKey(w), let .makeKeyAndVisible(w):
+            lastMadeKey = w
         case let .disconnectScreen(name):
+            let leaving = Set(sceneScreens.filter { $0.value == name }.keys)
+            strandedWindows += windows.filter { leaving.contains(validator.scene(ofWindow: $0) ?? "") }
+            sceneScreens = sceneScreens.filter { $0.value != name }
             screens.removeAll { $0 == name }
             if !disconnectedScreens.contains(name) { disconnectedScreens.append(name) }
         case let .createWindow(name, _, frame, level, withRootView):
@@ -156,6 +179,8 @@ public struct CommandGenerator {
             transforms[target] = transform == .identity ? nil : transform
         case let .setExclusiveTouch(target, _), let .setMultipleTouch(target, _):
             touchOptionTargets = Array((touchOptionTargets + [target]).suffix(8))
+        case let .setHidden(target, _), let .setAlpha(target, _), let .setInteraction(target, _):
+            recentlyChanged = Array((recentlyChanged + [target]).suffix(8))
         case let .setFrame(target, frame):
             frames[target] = frame
         case let .setLevel(_, level):
@@ -164,6 +189,9 @@ public struct CommandGenerator {
             windows.removeAll { !validator.isLiveWindow($0) }
             views.removeAll { !validator.isLiveView($0) }
             touchOptionTargets.removeAll { !validator.isLiveWindow($0) && !validator.isLiveView($0) }
+            recentlyChanged.removeAll { !validator.isLiveWindow($0) && !validator.isLiveView($0) }
+            strandedWindows.removeAll { !validator.isLiveWindow($0) }
+            if let key = lastMadeKey, !validator.isLiveWindow(key) { lastMadeKey = nil }
         default:
             break
         }

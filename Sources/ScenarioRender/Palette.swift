@@ -4,6 +4,8 @@ enum Palette {
     static let ink = "#1a1a1a"
     static let faintInk = "#666666"
     static let sceneEdge = "#9e9e9e"
+    /// The edge of a screen other than `main` (D2).
+    static let screenEdge = "#1565c0"
     /// The scene's corner marks, drawn over the windows.
     static let sceneCorner = "#616161"
     /// A `convert`'s source point and its arrow (its landing uses ``point`` or the engines' colours).

@@ -123,6 +123,7 @@ extension SceneSVG {
     private func symbols() -> [String] {
         var items = ["dashed = hidden", "hatched = interaction off", "dots = pass-through", "gold = key window",
                      focus == nil ? "grey corner ticks = scene edge" : "zoomed: the inset shows the whole scene"]
+        if layout.screen != mainScreenName { items.append("blue frame = the scene's screen") }
         let windows = drawn.windows
         if windows.contains(where: { $0.rect.isOffScale }) || drawn.point.map({ $0.x.clamped || $0.y.clamped }) == true {
             items.append("red triangle = off-scale (beyond the drawing, clamped to its edge)")

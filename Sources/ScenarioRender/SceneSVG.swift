@@ -73,6 +73,7 @@ struct SceneSVG {
         coveredOutlines()
         zeroSizeMarkers()
         sceneEdge()
+        screenFrame()
         keyOutline()
         targets()
         drawConversion()
@@ -107,8 +108,9 @@ struct SceneSVG {
                                 ("font-size", .number(Palette.titleFont)), ("font-weight", .text("bold")),
                                 ("fill", .text(Palette.ink))],
                        content: Palette.truncate(first, 120))
+        let onScreen = layout.screen == mainScreenName ? "" : " on screen \(layout.screen)"
         let second = (focus == nil ? "" : "zoomed to the step (--whole-scene draws all) · ")
-            + "scene \(layout.scene) · \(NumberText.format(layout.size.width)) x "
+            + "scene \(layout.scene)\(onScreen) · \(NumberText.format(layout.size.width)) x "
             + "\(NumberText.format(layout.size.height)) · \(layout.windows.count) windows · layout from the reference model"
         writer.element("text", [("class", .text("subtitle")), ("x", .number(Self.left)), ("y", .number(44)),
                                 ("font-size", .number(Palette.panelFont)), ("fill", .text(Palette.faintInk))],
@@ -121,6 +123,29 @@ struct SceneSVG {
                                 ("width", .number(rect.width)), ("height", .number(rect.height)),
                                 ("fill", .text("#f7f7f7")), ("stroke", .text(Palette.sceneEdge)),
                                 ("stroke-width", .number(1))])
+    }
+
+    /// A scene on a screen other than `main` (D2): the screen's own rectangle from
+    /// the shared origin (D4), a solid blue line over the windows, named at its
+    /// top-left corner. On `main` nothing is drawn: every scene starts there.
+    private mutating func screenFrame() {
+        guard layout.screen != mainScreenName else { return }
+        let rect = drawn.sceneRect(layout.screenSize)
+        writer.open("g", [("class", .text("screen"))])
+        // Outside the gold key outline and the scene's corner ticks' start.
+        let outset = 7.0
+        writer.element("rect", [("class", .text("screen-edge")), ("x", .number(rect.x - outset)),
+                                ("y", .number(rect.y - outset)),
+                                ("width", .number(rect.width + 2 * outset)), ("height", .number(rect.height + 2 * outset)),
+                                ("fill", .text("none")), ("stroke", .text(Palette.screenEdge)),
+                                ("stroke-width", .number(2))])
+        let label = "screen \(layout.screen) · \(NumberText.format(layout.screenSize.width)) x "
+            + NumberText.format(layout.screenSize.height)
+        writer.element("text", [("class", .text("screen-label")), ("x", .number(rect.x + 16)),
+                                ("y", .number(rect.y - outset - 4)),
+                                ("font-size", .number(Palette.panelFont)), ("fill", .text(Palette.screenEdge))],
+                       content: Palette.truncate(label, 80))
+        writer.close("g")
     }
 
     /// The bottom of the drawing, stacks and point labels included.

@@ -17,7 +17,7 @@ struct MutantTests {
 
     @Test("the default property suite catches the mutant, with a short repro", arguments: IndexedEngineMutation.inProcessCases)
     func killed(mutation: IndexedEngineMutation) throws {
-        let suite = PropertySuite(reference: Engines.reference, candidates: [Engines.mutant(mutation)], cases: 400,
+        let suite = PropertySuite(reference: Engines.reference, candidates: [Engines.mutant(mutation)], cases: 1000,
                                   deterministic: true, profile: .small, failures: nil)
         let result = suite.run()
         let finding = try #require(result.finding, "mutant \(mutation.rawValue) survived \(result.casesRun) cases")
