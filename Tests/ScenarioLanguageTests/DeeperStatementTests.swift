@@ -76,4 +76,40 @@ struct DeeperStatementTests {
         #expect(problem("move w into s").contains("expected 'to'"))
         #expect(problem("set v spin 3").contains("unknown property"))
     }
+
+    @Test("D1, D2, D3: screen, place and disconnect read, print back, and go over the wire in full")
+    func screens() throws {
+        let text = Self.setup + "screen tv size 1920 1080\nscreen pad\nplace s on tv\nplace main on pad\ndisconnect tv"
+        let parsed = try commands(text)
+        #expect(Array(parsed.dropFirst(3)) == [
+            .connectScreen(name: "tv", size: Size(1920, 1080)), .connectScreen(name: "pad", size: defaultScreenSize),
+            .placeScene(scene: "s", screen: "tv"), .placeScene(scene: "main", screen: "pad"),
+            .disconnectScreen(name: "tv"),
+        ])
+        let printed = ScenarioPrinter.print(parsed)
+        #expect(printed.contains("screen pad\n") && printed.contains("screen tv size 1920 1080\n"))
+        #expect(try commands(printed) == parsed)
+        #expect(ScenarioPrinter.wireLine(.connectScreen(name: "pad", size: defaultScreenSize)) == "screen pad size 1000 1000")
+    }
+
+    @Test("D1, D3: a bad screen statement is an error that says where and why")
+    func screenErrors() {
+        func problem(_ line: String) -> String {
+            do {
+                _ = try commands(Self.setup + line)
+                return "parsed"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(problem("screen tv size 10 -1").contains("test.wls:4:"))
+        #expect(problem("screen tv size 10 -1").contains("cannot be negative"))
+        #expect(problem("screen tv\nscreen tv").contains("already connected"))
+        #expect(problem("disconnect main").contains("main screen cannot be disconnected"))
+        #expect(problem("disconnect tv").contains("no connected screen 'tv'"))
+        #expect(problem("place s on tv").contains("no connected screen 'tv'"))
+        #expect(problem("place nowhere on main").contains("unknown scene 'nowhere'"))
+        #expect(problem("place s at main").contains("expected 'on'"))
+        #expect(problem("screen tv\ndisconnect tv\ndisconnect tv").contains("test.wls:6:"))
+    }
 }
