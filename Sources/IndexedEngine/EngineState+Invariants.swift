@@ -77,6 +77,13 @@ extension EngineState {
             }
             if previous != r.lastChild { problems.append("lastChild of \(names[slot]) is stale") }
         }
+        // Transform entries: each used by one live record or free, never both.
+        var transformUsers = Array(repeating: 0, count: transforms.count)
+        for r in objects where r.isAlive && r.transform != Self.null { transformUsers[Int(r.transform)] += 1 }
+        for slot in freeTransformSlots { transformUsers[Int(slot)] += 1 }
+        if transformUsers.contains(where: { $0 != 1 }) {
+            problems.append("the transform table has entries shared, lost or both used and free")
+        }
         if visibleCount != orderedCount {
             problems.append("\(visibleCount) visible windows but the orders hold \(orderedCount)")
         }

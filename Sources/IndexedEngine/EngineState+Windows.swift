@@ -208,6 +208,11 @@ extension EngineState {
     private mutating func forget(_ s: Int32) {
         objects[Int(s)].isAlive = false
         slotByName[names[Int(s)]] = nil
+        let transform = objects[Int(s)].transform
+        if transform != Self.null {
+            freeTransformSlots.append(transform)
+            objects[Int(s)].transform = Self.null
+        }
     }
 
     /// `root` and all its descendants (iteratively: view trees may be deep).

@@ -19,6 +19,9 @@ struct EngineState {
     /// The transforms of records whose transform is not the identity (A3), by
     /// ``ObjectRecord/transform``. Entries are replaced in place when set again.
     var transforms: [TransformRecord] = []
+    /// Entries of `transforms` no record refers to (set back to the identity, or of
+    /// a released or removed object), reused before the table grows.
+    var freeTransformSlots: [Int32] = []
     /// Active touches: the window and view each is bound to (T3).
     var touches: [TouchID: (window: Int32, view: Int32)] = [:]
     /// The cursor of the most recent routing query, kept for its statistics.
@@ -232,9 +235,14 @@ struct EngineState {
         let isIdentity = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
         let current = objects[Int(s)].transform
         if isIdentity {
+            // The entry's slot is reused by the next transform set anywhere.
+            if current != Self.null { freeTransformSlots.append(current) }
             objects[Int(s)].transform = Self.null
         } else if current != Self.null {
             transforms[Int(current)] = TransformRecord(t)
+        } else if let slot = freeTransformSlots.popLast() {
+            objects[Int(s)].transform = slot
+            transforms[Int(slot)] = TransformRecord(t)
         } else {
             objects[Int(s)].transform = Int32(transforms.count)
             transforms.append(TransformRecord(t))

@@ -80,4 +80,22 @@ struct DeeperRuleTests {
         #expect(began(5, 60) == ["touch 5 began -> w/b at 10 5"])
         #expect(began(6, 5) == ["touch 6 began -> ignored"])
     }
+
+    @Test("A1: transforms set back to the identity, or of released views, give their table entries to the next one")
+    func transformTableIsReused() {
+        let d = EngineDriver()
+        d.run([window("w", 0, 0, 100, 100), view("v", in: "w", 0, 0, 10, 10), .show(window: "w")])
+        for turn in 0..<500 {
+            let target = turn.isMultiple(of: 2) ? "w" : "v"
+            d.run([.setTransform(target: target, transform: ViewTransform(2, 0, 0, 2, 0, 0)),
+                   .setTransform(target: target, transform: .identity)])
+        }
+        #expect(d.system.transformTableCount == 1)
+        d.run([.setTransform(target: "v", transform: ViewTransform(0, 1, -1, 0, 0, 0)),
+               .setTransform(target: "w", transform: ViewTransform(1, 0, 0, 1, 5, 5)), .release(window: "w"),
+               window("x", 0, 0, 100, 100), .setTransform(target: "x", transform: ViewTransform(3, 0, 0, 3, 0, 0)),
+               view("y", in: "x", 0, 0, 10, 10), .setTransform(target: "y", transform: ViewTransform(3, 0, 0, 3, 0, 0))])
+        #expect(d.system.transformTableCount == 2)
+        #expect(d.lines(.convert(point: Point(0, 0), from: .named("x"), to: .screen)) == ["convert -> -100 -100"])
+    }
 }

@@ -71,7 +71,7 @@ struct DeeperStatementTests {
         #expect(problem("set v transform 1 2 3").contains("test.wls:4:"))
         #expect(problem("set v transform 1 2 3 4 5 nan").contains("finite number"))
         #expect(problem("set v rotate").contains("angle"))
-        #expect(problem("move v to s").contains("not a window") || problem("move v to s").contains("window"))
+        #expect(problem("move v to s").contains("'v' is a view, not a window"))
         #expect(problem("move w to nowhere").contains("nowhere"))
         #expect(problem("move w into s").contains("expected 'to'"))
         #expect(problem("set v spin 3").contains("unknown property"))
