@@ -105,7 +105,7 @@ struct CEngineTests {
         }
         let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder))'")
         #expect(engine.name == "cwindows")
-        #expect(engine.features == EngineFeature.all.subtracting([.touchOptions, .sceneMoves, .transforms, .screens]))
+        #expect(engine.features == EngineFeature.all.subtracting([.touchOptions, .sceneMoves, .transforms]))
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<60)
         #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
         for profile in [GenerationProfile.crowd, .lattice] {

@@ -148,6 +148,9 @@ void engine_free(Engine *e)
     }
     for (size_t i = 0; i < e->ntouches; i++)
         free(e->touches[i].id);
+    for (size_t i = 0; i < e->nscreens; i++)
+        free(e->screens[i].name);
+    free(e->screens);
     free(e->scenes);
     free(e->table);
     free(e->touches);
@@ -315,14 +318,16 @@ static void drop_touch(Engine *e, Touch *t)
     *t = e->touches[--e->ntouches];
 }
 
-/* Cancels the touches bound to window w (when w is not NULL) or to a dying
- * view, reporting them in ascending id order. */
-static void cancel_touches(Engine *e, const Node *w)
+/* Cancels the touches bound to window w (when w is not NULL), to a window of a
+ * scene flagged in `scenes` (when that is not NULL), or else to a dying view,
+ * reporting them in ascending id order (T5). */
+static void cancel_where(Engine *e, const Node *w, const unsigned char *scenes)
 {
     size_t n = 0, keep = 0;
     for (size_t i = 0; i < e->ntouches; i++) {
         Touch t = e->touches[i];
-        if (w ? t.window == w : t.view->dying) {
+        int doomed = w ? t.window == w : scenes ? scenes[t.window->scene] : t.view->dying;
+        if (doomed) {
             reserve(&e->cancel, &e->capcancel, n + 1, sizeof *e->cancel);
             e->cancel[n++] = t;
         } else {
@@ -340,6 +345,11 @@ static void cancel_touches(Engine *e, const Node *w)
         out_line_end();
         free(e->cancel[i].id);
     }
+}
+
+static void cancel_touches(Engine *e, const Node *w)
+{
+    cancel_where(e, w, NULL);
 }
 
 /* ---------- geometry (G2, G4) and hit testing (H1-H6, T1, T2) ---------- */
@@ -796,4 +806,84 @@ void op_invariants(Engine *e)
         if (t->window->hidden || t->view->window != t->window)
             violation("touch bound to a hidden window or foreign view:", t->id);
     }
+}
+
+/* ---------- screens (D1-D3) ---------- */
+
+long engine_screen(Engine *e, const char *name)
+{
+    if (strcmp(name, "main") == 0)
+        return 0;
+    for (size_t i = 0; i < e->nscreens; i++)
+        if (strcmp(e->screens[i].name, name) == 0)
+            return e->screens[i].number;
+    return -1;
+}
+
+const char *op_screen(Engine *e, const char *name)
+{
+    if (engine_screen(e, name) >= 0)
+        return "screen: already connected";
+    reserve(&e->screens, &e->capscreens, e->nscreens + 1, sizeof *e->screens);
+    e->screens[e->nscreens].name = xstrdup(name);
+    e->screens[e->nscreens].number = ++e->lastscreen;
+    e->nscreens++;
+    return NULL;
+}
+
+/* D2: the scene moves with its windows; only the touches in it end. */
+void op_place(Engine *e, int scene, long screen)
+{
+    if (e->scenes[scene].screen == screen)
+        return;
+    unsigned char *flags = calloc(e->nscenes, 1);
+    if (!flags)
+        abort();
+    flags[scene] = 1;
+    cancel_where(e, NULL, flags);
+    free(flags);
+    e->scenes[scene].screen = screen;
+}
+
+/* D3: one batch of cancellations; then per scene, in creation order, the key
+ * window resigns and the visible windows are hidden front to back; no successor:
+ * every stamp of the scene's windows is cleared; the scene goes to main. */
+const char *op_disconnect(Engine *e, const char *name)
+{
+    size_t at = e->nscreens;
+    for (size_t i = 0; i < e->nscreens; i++)
+        if (strcmp(e->screens[i].name, name) == 0)
+            at = i;
+    if (at == e->nscreens)
+        return strcmp(name, "main") == 0 ? "disconnect: not the main screen" : "disconnect: no such screen";
+    long number = e->screens[at].number;
+    free(e->screens[at].name);
+    e->screens[at] = e->screens[--e->nscreens];
+    unsigned char *flags = calloc(e->nscenes, 1);
+    if (!flags)
+        abort();
+    for (size_t i = 0; i < e->nscenes; i++)
+        flags[i] = e->scenes[i].screen == number;
+    cancel_where(e, NULL, flags);
+    for (size_t b = 0; b < e->tsize; b++)
+        for (Node *n = e->table[b]; n; n = n->hnext)
+            if (n->is_window && flags[n->scene])
+                n->keystamp = 0;
+    for (size_t i = 0; i < e->nscenes; i++) {
+        if (!flags[i])
+            continue;
+        Scene *s = &e->scenes[i];
+        if (s->key) {
+            notify(s->key, "didResignKey");
+            s->key = NULL;
+        }
+        while (s->n > 0) {
+            Node *w = s->order[--s->n];
+            w->hidden = 1;
+            notify(w, "didBecomeHidden");
+        }
+        s->screen = 0;
+    }
+    free(flags);
+    return NULL;
 }

@@ -37,7 +37,15 @@ typedef struct {
     Node **order;           /* visible windows, back to front, sorted by level */
     size_t n, cap;
     Node *key;
+    long screen;            /* the number of its screen; 0 = main (D1, D2) */
 } Scene;
+
+/* A connected screen other than main (D1). A screen connected again under an old
+ * name gets a new number. */
+typedef struct {
+    char *name;
+    long number;
+} Screen;
 
 typedef struct {
     char *id;
@@ -57,6 +65,9 @@ typedef struct {
     size_t capscratch;
     Touch *cancel;
     size_t capcancel;
+    Screen *screens;
+    size_t nscreens, capscreens;
+    long lastscreen;
 } Engine;
 
 /* Output (protocol.c): appended to one buffer, written before blocking on input. */
@@ -96,6 +107,10 @@ void op_hit(Engine *e, double x, double y, int scene);
 void op_order(Engine *e, int scene);
 void op_key_window(Engine *e, int scene);
 void op_convert(Engine *e, double x, double y, Node *from, Node *to);
+long engine_screen(Engine *e, const char *name);  /* number (0 = main) or -1 */
+const char *op_screen(Engine *e, const char *name);
+void op_place(Engine *e, int scene, long screen);
+const char *op_disconnect(Engine *e, const char *name);
 void op_snapshot(Engine *e);
 void op_invariants(Engine *e);
 

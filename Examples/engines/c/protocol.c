@@ -325,7 +325,7 @@ static const char *handle(Engine *e, Words *w)
     if (strcmp(cmd, "hello") == 0) {
         NEED(w->n == 2, "hello: expected a version");
         NEED(strcmp(w->tok[1], "1") == 0, fail("unsupported protocol version", w->tok[1]));
-        out_str("hello 1 cwindows windows levels key views bounds-origin alpha interaction passthrough touches presses hit convert scenes invariants\n");
+        out_str("hello 1 cwindows windows levels key views bounds-origin alpha interaction passthrough touches presses hit convert scenes screens invariants\n");
     } else if (strcmp(cmd, "snapshot") == 0 && w->n == 1) {
         op_snapshot(e);
     } else if (strcmp(cmd, "reset") == 0 && w->n == 1) {
@@ -399,6 +399,22 @@ static const char *handle(Engine *e, Words *w)
             op_key_window(e, scene);
     } else if (strcmp(cmd, "convert") == 0) {
         return do_convert(e, w);
+    } else if (strcmp(cmd, "screen") == 0) {
+        double size;
+        NEED(w->n == 5 && strcmp(w->tok[2], "size") == 0, "screen: expected NAME size W H");
+        for (int k = 3; k < 5; k++)
+            NEED(number(w->tok[k], &size) && size >= 0, fail("not a size:", w->tok[k]));
+        return op_screen(e, w->tok[1]);
+    } else if (strcmp(cmd, "place") == 0) {
+        NEED(w->n == 4 && strcmp(w->tok[2], "on") == 0, "place: expected SCENE on SCREEN");
+        scene = engine_scene(e, w->tok[1]);
+        NEED(scene >= 0, fail("unknown scene", w->tok[1]));
+        long screen = engine_screen(e, w->tok[3]);
+        NEED(screen >= 0, fail("no connected screen", w->tok[3]));
+        op_place(e, scene, screen);
+    } else if (strcmp(cmd, "disconnect") == 0) {
+        NEED(w->n == 2, "disconnect: expected a screen");
+        return op_disconnect(e, w->tok[1]);
     } else {
         return fail("unknown request", cmd);
     }
