@@ -23,7 +23,7 @@ public enum DecodedInput: Hashable, Sendable {
 /// linear in the input. Every command it returns was accepted by a fresh
 /// ``CommandValidator`` (with ``CommandFormat/limits``) in list order, and the list
 /// respects the caps of ``CommandFormat`` (64 windows, 256 views, 512 commands,
-/// 4 scenes, view depth 16). Candidates that would break a cap or that the validator
+/// 4 scenes, 3 screens `d1` to `d3`, view depth 16). Candidates that would break a cap or that the validator
 /// rejects are skipped (their bytes are consumed, so later bytes keep their meaning);
 /// a window whose root view would exceed the view cap is created without one.
 ///

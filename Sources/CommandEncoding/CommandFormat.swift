@@ -14,7 +14,7 @@ import WindowModel
 ///                          withRootView of createWindow
 ///            bit 6 (0x40): the target (or createView's parent) is a view, not a window
 ///            bit 7: unused (the encoder writes 0; the decoder ignores it)
-///            version 2 only: slots 27 and 31 (version 1: a second `hit` and a
+///            versions 2 and 3: slots 27 and 31 (version 1: a second `hit` and a
 ///            second `makeKeyAndVisible`) are the extension slot, followed by
 ///            one byte whose value % 4 picks setExclusiveTouch, setMultipleTouch,
 ///            setTransform or moveWindow; version 3: % 7, the same four then
@@ -86,7 +86,8 @@ public enum CommandFormat {
         case setExclusiveTouch, setMultipleTouch, setTransform, moveWindow
         // Version 3, behind the extension slot too.
         case connectScreen, placeScene, disconnectScreen
-        /// Version 2's extension slot: the next byte picks one of `extensionKinds`.
+        /// The extension slot of versions 2 and 3: the next byte picks one of
+        /// `extensionKinds(version:)`.
         case extensionSlot
     }
 

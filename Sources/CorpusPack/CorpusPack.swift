@@ -10,7 +10,7 @@ import CommandEncoding
 ///      0     4  magic "WLPK"
 ///      4     1  pack format version (1)
 ///      5     1  command encoding version the pack was written with (CommandFormat.version;
-///              each entry starts with its own version byte, 1 or 2)
+///              each entry starts with its own version byte, 1, 2 or 3)
 ///      6     2  reserved, 0
 ///      8     4  entry count
 ///     12     4  uncompressed body size

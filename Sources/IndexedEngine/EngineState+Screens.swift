@@ -26,10 +26,12 @@ extension EngineState {
     /// D3 in its order: one batch of cancellations for every scene of the screen,
     /// then per scene (creation order) the key window's `didResignKey` and a
     /// `didBecomeHidden` per visible window, front to back. The scene's index is
-    /// emptied in one step instead of one removal per window, every history entry
-    /// goes stale, and the scene joins screen 0.
-    /// - Complexity: O(scenes + active touches) plus O(w log w) per scene of the
-    ///   screen for its w windows (the visible order, read once).
+    /// emptied in one step instead of one removal per window, its key history is
+    /// emptied (each live entry's window loses its stamp), and the scene joins
+    /// screen 0.
+    /// - Complexity: O(scenes + active touches) plus, per scene of the screen,
+    ///   O(w log w) for its w windows (the visible order, read once) and O(h) for
+    ///   its h history entries.
     mutating func disconnect(_ screenName: String, _ out: inout [Observation]) {
         guard let number = screenNumbers.removeValue(forKey: screenName) else {
             preconditionFailure("no screen '\(screenName)'")

@@ -56,7 +56,8 @@ struct ObjectRecord {
     /// (A3), else `null`: untransformed records take G4's path with one test.
     var transform: Int32 = EngineState.null
     /// The stamp of this window's latest entry in its scene's key history, or 0
-    /// (never key, or released): older entries of the window are stale (K4).
+    /// (never key, released, moved to another scene (M2), or its scene's screen
+    /// disconnected (D3)): older entries of the window are stale (K4).
     var keyStamp: UInt64 = 0
 }
 

@@ -73,7 +73,8 @@ final class SceneState {
     var order: [WindowState] = []
     var keyWindow: WindowState?
     /// Windows in the order they last became key, oldest first, each at most once
-    /// (K4). Released windows are dropped from it.
+    /// (K4). Released and moved-away windows are dropped from it (W7, M2), and a
+    /// disconnection empties it (D3).
     var keyHistory: [WindowState] = []
     /// The screen the scene is on (D1, D2); `main` until placed elsewhere.
     var screen = mainScreenName

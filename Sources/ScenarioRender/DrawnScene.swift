@@ -86,7 +86,11 @@ struct DrawnScene {
         let deepest = stacks.map(\.layer).max() ?? 0
         let step = deepest == 0 ? 0 : min(Self.stackStep, Self.stackReach / Double(deepest))
         stackReserve = step * Double(deepest)
-        let viewport = Viewport(sceneSize: layout.size, rects: corners,
+        // A scene on another screen: that screen's frame is drawn too (D2), so it
+        // must fit like a window (the windows' indices above stay the same).
+        let screenCorners = layout.screen == mainScreenName ? []
+            : [(Point(0, 0), Point(layout.screenSize.width, layout.screenSize.height))]
+        let viewport = Viewport(sceneSize: layout.size, rects: corners + screenCorners,
                                 optionalRects: viewCorners.flatMap { $0.map { ($0.min, $0.max) } },
                                 points: (scenePoint.map { [$0] } ?? []) + extraPoints, focus: focus,
                                 left: left, top: top, width: width - stackReserve, height: height - stackReserve)

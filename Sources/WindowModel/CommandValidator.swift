@@ -11,7 +11,7 @@ public struct CommandLimits: Hashable, Sendable {
     public var maxCommands: Int
     /// Windows and views created over the whole list, released ones included.
     public var maxObjects: Int
-    /// Scenes, `main` included.
+    /// Scenes, `main` included; also the most screens connected at once (D1).
     public var maxScenes: Int
     /// Depth of a view below its window (a window's subview has depth 1).
     public var maxViewDepth: Int

@@ -153,4 +153,31 @@ struct RenderStructureTests {
             }
         }
     }
+
+    @Test("D2: a scene on another screen is drawn inside that screen's frame, which fits the drawing; on main there is none")
+    func screenFrame() throws {
+        let text = """
+            screen tv size 3000 1000
+            scene ext size 1000 1000
+            place ext on tv
+            window w in ext frame 0 0 100 100
+            show w
+            hit 5 5 in ext
+            """
+        let svg = try SVG.render(text, wholeScene: true)
+        let frames = SVG.elements(svg, "rect", containing: ["class=\"screen-edge\""])
+        #expect(frames.count == 1)
+        let frame = try #require(frames.first)
+        let right = (SVG.number(frame, "x") ?? .nan) + (SVG.number(frame, "width") ?? .nan)
+        let scene = try #require(SVG.elements(svg, "rect", containing: ["class=\"scene\""]).first)
+        // 3000 wide against a 1000-wide scene: reaching well past the scene's right
+        // edge (the viewport compresses beyond the scene), and still left of the panel.
+        let sceneRight = (SVG.number(scene, "x") ?? .nan) + (SVG.number(scene, "width") ?? .nan)
+        #expect(right > sceneRight + 200 && right < 760, "\(frame) vs \(scene)")
+        #expect((SVG.number(frame, "x") ?? .nan) < (SVG.number(scene, "x") ?? .nan))
+        #expect(SVG.texts(svg, kind: "screen-label") == ["screen tv · 3000 x 1000"])
+        #expect(SVG.texts(svg, kind: "subtitle").first?.contains("scene ext on screen tv") == true)
+        let onMain = try SVG.render("window w frame 0 0 100 100\nshow w\nhit 5 5", wholeScene: true)
+        #expect(SVG.elements(onMain, "rect", containing: ["class=\"screen-edge\""]).isEmpty)
+    }
 }
