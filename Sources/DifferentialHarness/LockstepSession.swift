@@ -174,7 +174,7 @@ public struct LockstepSession {
                     + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]", "observations")
             }
             let state = systems[i].snapshot()
-            if state != baseline {
+            if !state.agrees(with: baseline) {
                 return ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
                     + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))", "state")
             }

@@ -9,7 +9,12 @@ extension EngineState {
     mutating func connectScreen(_ name: String) {
         lastScreenNumber += 1
         screenNumbers[name] = lastScreenNumber
+        screenNamesByNumber.append(name)
     }
+
+    /// The name a screen number was connected under (it outlives the connection).
+    /// - Complexity: O(1).
+    func screenName(ofNumber number: Int32) -> String { screenNamesByNumber[Int(number)] }
 
     /// D2: the scene's windows go along untouched; only their touches end.
     /// - Complexity: O(active touches).

@@ -35,6 +35,8 @@ struct EngineState {
     /// Connected screens and their numbers (D1); `main` is 0.
     var screenNumbers: [String: Int32] = [mainScreenName: 0]
     var lastScreenNumber: Int32 = 0
+    /// Every number's name, by number, disconnected ones included (for snapshots).
+    var screenNamesByNumber: [String] = [mainScreenName]
 
     init(mutation: IndexedEngineMutation?) {
         self.mutation = mutation

@@ -49,7 +49,8 @@ public final class IndexedWindowSystem: WindowSystem {
         state.scenes.indices.map { index in
             let key = state.scenes[index].key
             return SceneSnapshot(scene: state.scenes[index].name, order: state.frontToBack(index),
-                                 keyWindow: key == EngineState.null ? nil : state.names[Int(key)])
+                                 keyWindow: key == EngineState.null ? nil : state.names[Int(key)],
+                                 screen: state.screenName(ofNumber: state.scenes[index].screen))
         }
     }
 

@@ -144,9 +144,12 @@ public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
         }
     }
 
-    /// Every scene in creation order: its visible windows front to back and its key window.
+    /// Every scene in creation order: its visible windows front to back, its key
+    /// window and its screen.
     public func snapshot() -> [SceneSnapshot] {
-        scenes.map { SceneSnapshot(scene: $0.name, order: $0.order.map(\.name), keyWindow: $0.keyWindow?.name) }
+        scenes.map {
+            SceneSnapshot(scene: $0.name, order: $0.order.map(\.name), keyWindow: $0.keyWindow?.name, screen: $0.screen)
+        }
     }
 
     // MARK: Creation

@@ -40,15 +40,35 @@ public struct SceneSnapshot: Hashable, Sendable, CustomStringConvertible {
     /// Visible windows, front to back.
     public var order: [String]
     public var keyWindow: String?
+    /// The screen the scene is on (D1, D2), when the engine reports it; nil when it
+    /// does not (an engine written before screens, or one behind the engine
+    /// protocol, whose snapshot has no screens). ``agrees(with:)`` skips it then.
+    public var screen: String?
 
-    public init(scene: String, order: [String], keyWindow: String?) {
+    public init(scene: String, order: [String], keyWindow: String?, screen: String? = nil) {
         self.scene = scene
         self.order = order
         self.keyWindow = keyWindow
+        self.screen = screen
+    }
+
+    /// The same observable state: scene, order and key window equal, and the screens
+    /// equal when both snapshots report one.
+    public func agrees(with other: SceneSnapshot) -> Bool {
+        scene == other.scene && order == other.order && keyWindow == other.keyWindow
+            && (screen == nil || other.screen == nil || screen == other.screen)
     }
 
     public var description: String {
-        "\(scene): order [\(order.joined(separator: " "))] key \(keyWindow ?? "none")"
+        let onScreen = screen.map { $0 == mainScreenName ? "" : " screen \($0)" } ?? ""
+        return "\(scene): order [\(order.joined(separator: " "))] key \(keyWindow ?? "none")\(onScreen)"
+    }
+}
+
+extension Array where Element == SceneSnapshot {
+    /// Scene by scene ``SceneSnapshot/agrees(with:)``, with as many scenes.
+    public func agrees(with other: [SceneSnapshot]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.agrees(with: $1) }
     }
 }
 

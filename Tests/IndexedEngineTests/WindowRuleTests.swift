@@ -67,7 +67,7 @@ struct WindowRuleTests {
         d.run([window("a", 0, 0, 10, 10), window("b", 0, 0, 10, 10), .makeKeyAndVisible(window: "a"), .makeKey(window: "b")])
         #expect(d.lines(.release(window: "b")) == ["notify b didResignKey", "notify a didBecomeKey"])
         #expect(d.lines(.release(window: "a")) == ["notify a didResignKey", "notify a didBecomeHidden"])
-        #expect(d.system.snapshot() == [SceneSnapshot(scene: "main", order: [], keyWindow: nil)])
+        #expect(d.system.snapshot() == [SceneSnapshot(scene: "main", order: [], keyWindow: nil, screen: "main")])
     }
 
     @Test("T5: touches cancelled by one command come in ascending id order, digits as numbers first (010 before 10: equal numbers, then text)")

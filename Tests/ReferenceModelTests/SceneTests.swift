@@ -8,7 +8,7 @@ struct SceneTests {
     func startsWithMain() {
         let system = ReferenceWindowSystem()
         #expect(system.engineName == "reference")
-        #expect(system.snapshot() == [SceneSnapshot(scene: "main", order: [], keyWindow: nil)])
+        #expect(system.snapshot() == [SceneSnapshot(scene: "main", order: [], keyWindow: nil, screen: "main")])
         #expect(system.sceneLayout("main") == SceneLayout(scene: "main", size: Size(1000, 1000), windows: []))
         #expect(system.sceneLayout("other") == nil)
         #expect(system.invariantViolations().isEmpty)

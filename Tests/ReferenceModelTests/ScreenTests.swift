@@ -139,3 +139,25 @@ struct ScreenTests {
         #expect(d.run("show e\nhit 15 25 in ext") == ["notify e didBecomeVisible", "hit -> e/e at 5 5"])
     }
 }
+
+@Suite("Screens in snapshots")
+struct ScreenSnapshotTests {
+    @Test("D2: a snapshot reports each scene's screen; a snapshot without one agrees on everything else")
+    func snapshotsCarryScreens() {
+        let d = Driver("screen tv\nscene s\nplace s on tv")
+        let snapshot = d.system.snapshot()
+        #expect(snapshot.map(\.screen) == ["main", "tv"])
+        #expect(snapshot.map(\.description) == ["main: order [] key none", "s: order [] key none screen tv"])
+        // An engine behind the protocol reports no screens: it is not held against it.
+        let unreported = snapshot.map { SceneSnapshot(scene: $0.scene, order: $0.order, keyWindow: $0.keyWindow) }
+        #expect(unreported.agrees(with: snapshot) && snapshot.agrees(with: unreported))
+        // A different screen, or a different order, is a disagreement.
+        var elsewhere = snapshot
+        elsewhere[1].screen = "main"
+        #expect(!elsewhere.agrees(with: snapshot))
+        var reordered = unreported
+        reordered[0].order = ["x"]
+        #expect(!reordered.agrees(with: snapshot))
+        #expect(!Array(snapshot.prefix(1)).agrees(with: snapshot))
+    }
+}
