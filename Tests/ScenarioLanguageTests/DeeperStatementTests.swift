@@ -11,6 +11,16 @@ struct DeeperStatementTests {
 
         """
 
+    /// The error a statement after the setup gives, or "parsed".
+    func problem(_ line: String) -> String {
+        do {
+            _ = try commands(Self.setup + line)
+            return "parsed"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test("A1: transform, identity, scale, translate and rotate all read to six numbers")
     func transformForms() throws {
         let parsed = try commands(Self.setup + """
@@ -60,14 +70,6 @@ struct DeeperStatementTests {
 
     @Test("A1, M1: a bad transform or move is an error that says where and why")
     func errors() {
-        func problem(_ line: String) -> String {
-            do {
-                _ = try commands(Self.setup + line)
-                return "parsed"
-            } catch {
-                return "\(error)"
-            }
-        }
         #expect(problem("set v transform 1 2 3").contains("test.wls:4:"))
         #expect(problem("set v transform 1 2 3 4 5 nan").contains("finite number"))
         #expect(problem("set v rotate").contains("angle"))
@@ -94,14 +96,6 @@ struct DeeperStatementTests {
 
     @Test("D1, D3: a bad screen statement is an error that says where and why")
     func screenErrors() {
-        func problem(_ line: String) -> String {
-            do {
-                _ = try commands(Self.setup + line)
-                return "parsed"
-            } catch {
-                return "\(error)"
-            }
-        }
         #expect(problem("screen tv size 10 -1").contains("test.wls:4:"))
         #expect(problem("screen tv size 10 -1").contains("cannot be negative"))
         #expect(problem("screen tv\nscreen tv").contains("already connected"))
