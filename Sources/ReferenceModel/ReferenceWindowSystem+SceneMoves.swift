@@ -13,11 +13,7 @@ extension ReferenceWindowSystem {
         }
         let old = scene(window.scene)
         // M3: the view tree the touches were bound to leaves the scene.
-        var posted = cancelTouches { $0.window === window }
-        if let recorder = ruleRecorder, !posted.isEmpty {
-            recorder.record(.m3TouchesCancelled)
-            recorder.record(.n2CancellationsFirst)
-        }
+        var posted = cancelTouchesFirst(.m3TouchesCancelled) { $0.window === window }
         let wasKey = old.keyWindow === window
         old.order.removeAll { $0 === window }
         // M2: it never comes back as the old scene's key by succession.

@@ -38,11 +38,7 @@ extension ReferenceWindowSystem {
             return []
         }
         let leavingNames = Set(leaving.map(\.name))
-        var posted = cancelTouches { leavingNames.contains($0.window.scene) }
-        if let recorder = ruleRecorder, !posted.isEmpty {
-            recorder.record(.d3TouchesCancelled)
-            recorder.record(.n2CancellationsFirst)
-        }
+        var posted = cancelTouchesFirst(.d3TouchesCancelled) { leavingNames.contains($0.window.scene) }
         for scene in leaving {
             if let key = scene.keyWindow {
                 ruleRecorder?.record(key.isVisible ? .d3KeyWindowResigns : .d3HiddenKeyWindowResigns)

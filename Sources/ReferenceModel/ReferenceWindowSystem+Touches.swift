@@ -56,6 +56,18 @@ extension ReferenceWindowSystem {
         return [.touchCancelled(id, window: touch.window.name, view: touch.view.name)]
     }
 
+    /// T5 as the first part of what a command posts (N2): cancels as
+    /// ``cancelTouches(where:)`` does and, when any touch was cancelled, records
+    /// `outcome` and N2's "cancellations first".
+    func cancelTouchesFirst(_ outcome: RuleOutcome, where predicate: (ActiveTouch) -> Bool) -> [Observation] {
+        let posted = cancelTouches(where: predicate)
+        if let recorder = ruleRecorder, !posted.isEmpty {
+            recorder.record(outcome)
+            recorder.record(.n2CancellationsFirst)
+        }
+        return posted
+    }
+
     /// T5: ends every touch matching `predicate` and reports them in ascending id
     /// order (``cancellationPrecedes(_:_:)``).
     func cancelTouches(where predicate: (ActiveTouch) -> Bool) -> [Observation] {

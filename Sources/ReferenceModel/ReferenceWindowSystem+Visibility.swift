@@ -30,11 +30,7 @@ extension ReferenceWindowSystem {
             return []
         }
         let scene = scene(window.scene)
-        var posted = cancelTouches { $0.window === window }
-        if let recorder = ruleRecorder, !posted.isEmpty {
-            recorder.record(.t5CancelledByHide)
-            recorder.record(.n2CancellationsFirst)
-        }
+        var posted = cancelTouchesFirst(.t5CancelledByHide) { $0.window === window }
         window.node.isHidden = true
         scene.order.removeAll { $0 === window }
         let wasKey = scene.keyWindow === window
