@@ -66,7 +66,7 @@ struct StepViewer {
     /// for make none.
     private func observations(of engine: EngineFactory) -> [[String]] {
         let system = engine.make()
-        var filter = FeatureFilter(features: engine.features)
+        var filter = FeatureFilter(engines: [engine])
         return StepIndex.statements(scenario).prefix(Self.maxSteps).map { index in
             guard let command = filter.admit(scenario.statements[index].command) else { return [] }
             return system.apply(command).map(\.description)

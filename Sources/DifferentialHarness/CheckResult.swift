@@ -81,7 +81,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         for (profile, n) in totals.casesByProfile { casesByProfile[profile.rawValue, default: 0] += n }
         for (profile, n) in totals.commandsByProfile { commandsByProfile[profile.rawValue, default: 0] += n }
         for (signature, group) in totals.groups {
-            addGroup(Group(signature: signature, count: group.count, profile: group.profile.rawValue))
+            addGroup(Group(signature: signature.text, count: group.count, profile: group.profile.rawValue))
         }
         var coverage = self.coverage
         coverage.add(totals.coverage)

@@ -13,7 +13,10 @@ public struct CampaignProgress: Sendable {
     public var commandsByProfile: [GenerationProfile: Int] = [:]
     /// Diverging cases per signature (see ``Divergence/signature``), with the
     /// profile that first found each.
-    public var groups: [String: (count: Int, profile: GenerationProfile)] = [:]
+    public var groups: [FindingSignature: (count: Int, profile: GenerationProfile)] = [:]
+    /// Shrunk findings that turned out to have the signature of one saved before
+    /// (two first divergences of one cause): counted, not saved again.
+    public var merged = 0
     /// How many cases had finished when the first divergence was counted (it included).
     public var casesToFirstDivergence: Int?
     /// Findings saved so far.
@@ -137,6 +140,10 @@ public struct DifferentialCampaign: Sendable {
         finding.focusRules = configuration.focusRules
         inFlight?.recordCandidate(job: job, finding.commands, context: ["case", String(index)])   // the picture runs it
         if !finding.reproduced { shared.reopen(divergence.signature) }
+        guard shared.keep(finding.signature) else {
+            inFlight?.record(job: job, ["idle"])
+            return
+        }
         found(finding)
         shared.foundOne()
         inFlight?.record(job: job, ["idle"])
@@ -156,7 +163,9 @@ final class SharedCampaignState: Sendable {
         var finishedJobs = 0
         var claimedFindings = 0
         /// Signatures whose first divergence was taken for shrinking.
-        var claimed = Set<String>()
+        var claimed = Set<FindingSignature>()
+        /// Signatures of the findings saved (after shrinking).
+        var saved = Set<FindingSignature>()
     }
 
     private let counters = Mutex(Counters())
@@ -188,7 +197,18 @@ final class SharedCampaignState: Sendable {
 
     /// Lets a later divergence of this signature be shrunk again (the one claimed
     /// did not reproduce: it is saved as a nondeterministic finding instead).
-    func reopen(_ signature: String) { counters.withLock { _ = $0.claimed.remove(signature) } }
+    func reopen(_ signature: FindingSignature) { counters.withLock { _ = $0.claimed.remove(signature) } }
+
+    /// Whether a shrunk finding is the first with its signature (then it is saved);
+    /// otherwise it is counted as merged into the one saved before.
+    func keep(_ signature: FindingSignature) -> Bool {
+        counters.withLock {
+            if $0.saved.insert(signature).inserted { return true }
+            $0.progress.merged += 1
+            $0.claimedFindings -= 1
+            return false
+        }
+    }
 
     func finishJob() { counters.withLock { $0.finishedJobs += 1 } }
 

@@ -10,18 +10,36 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// Each engine's observations for that command, as trace text, by engine name,
     /// in the order the engines were given.
     public var observations: [(engine: String, lines: [String])]
-    /// What differed: `observations`, `state` (a snapshot) or `invariants of ENGINE`.
-    public var aspect: String = "observations"
+    /// What differed.
+    public var difference: Difference
+    /// The rule outcomes the first engine (the reference) decided at that command,
+    /// when it reports them.
+    public var outcomes: [RuleOutcome] = []
     /// The engine fault this is, when an engine stopped answering rather than disagreed.
     public var fault: EngineFault? = nil
 
+    public init(commandIndex: Int, command: Command, summary: String,
+                observations: [(engine: String, lines: [String])], difference: Difference,
+                outcomes: [RuleOutcome] = []) {
+        self.commandIndex = commandIndex
+        self.command = command
+        self.summary = summary
+        self.observations = observations
+        self.difference = difference
+        self.outcomes = outcomes
+    }
+
     public var description: String { "command \(commandIndex + 1): \(summary)" }
 
-    /// What groups divergences that are likely one bug: the command's kind and
-    /// what differed (`hit observations`, `setFrame state`,
-    /// `show invariants of indexed`).
-    public var signature: String {
-        command.kindName + " " + aspect
+    /// What differed in the coarse words of `--json`: `observations`, `state`,
+    /// `invariants of ENGINE`, `crash of ENGINE` (see ``Difference/aspect``).
+    public var aspect: String { difference.aspect }
+
+    /// What groups divergences that are likely one cause: the command's kind, what
+    /// differed and the reference's outcomes at that step
+    /// (`hit observations hit/view [h4OutsideParentNotReached]`).
+    public var signature: FindingSignature {
+        FindingSignature(command: command.kindName, difference: difference, outcomes: fault == nil ? outcomes : [])
     }
 }
 

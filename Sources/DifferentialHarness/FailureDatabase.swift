@@ -36,7 +36,10 @@ public struct FailureDatabase: Sendable {
         guard finding.reproduced else { return nil }
         let folder = folder(for: engines)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let slug = String(finding.signature.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        // The command and what differed, readable; the outcomes as a short stable hash.
+        let slug = String(finding.signature.coarse.text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            + "-" + String(finding.signature.text.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 },
+                           radix: 16)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for old in names where old.hasPrefix(slug + "-") && old.hasSuffix(".wls") {
             try? FileManager.default.removeItem(atPath: folder + "/" + old)

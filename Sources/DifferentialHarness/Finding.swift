@@ -32,7 +32,7 @@ public struct Finding: Sendable {
     }
 
     /// The group this finding stands for (see ``Divergence/signature``).
-    public var signature: String { reproduced ? divergence.signature : "nondeterministic divergence" }
+    public var signature: FindingSignature { reproduced ? divergence.signature : .nondeterministic }
 }
 
 extension Finding {
@@ -59,8 +59,11 @@ extension Finding {
             return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
                            divergence: divergence, reproduced: false)
         }
+        // A candidate counts only while it fails the same way (the same command kind and
+        // the same difference), so shrinking never drifts from one cause to another.
+        let cause = divergence.signature.coarse
         var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
-            check(candidate).divergence.map { $0.commandIndex + 1 }
+            check(candidate).divergence.flatMap { $0.signature.coarse == cause ? $0.commandIndex + 1 : nil }
         }
         let minimal = shrinker.shrink(commands)
         willTry?(minimal)

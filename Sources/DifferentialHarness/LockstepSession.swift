@@ -43,6 +43,8 @@ public struct LockstepSession {
     public private(set) var filter: FeatureFilter?
     /// Commands skipped because an engine lacks a feature they need.
     public var skipped: Int { filter?.skipped ?? 0 }
+    /// Compares each step under the engines' declared deviations.
+    private var comparison: LockstepComparison
 
     /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
     ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
@@ -52,9 +54,11 @@ public struct LockstepSession {
         self.engines = engines
         self.cadence = cadence
         systems = engines.map { $0.make() }
-        let shared = engines.sharedFeatures
-        filter = shared == EngineFeature.all ? nil : FeatureFilter(features: shared)
-        if recordRules, let reporting = systems[0] as? any RuleOutcomeReporting {
+        let fitting = FeatureFilter(engines: engines)
+        filter = fitting.isComplete ? nil : fitting
+        comparison = LockstepComparison(engines: engines)
+        // With several engines the first one's outcomes name the cause of a divergence.
+        if recordRules || engines.count > 1, let reporting = systems[0] as? any RuleOutcomeReporting {
             let recorder = RuleRecorder()
             reporting.ruleRecorder = recorder
             ruleRecorder = recorder
@@ -81,18 +85,22 @@ public struct LockstepSession {
             command = admitted
         }
         willRun?(command)
+        ruleRecorder?.beginStep()
         let results = systems.map { $0.apply(command) }
         trace.append(results[0])
         commands.append(command)
         let index = commands.count - 1
         let checks = cadence.interval > 0 && (isLast || (index + 1) % cadence.interval == 0)
-        if let (summary, aspect) = faultProblem() ?? firstDifference(results, checkInvariants: checks)
+        comparison.begin(command, baseline: results[0], routing: systems[0] as? any RoutingCandidatesReporting)
+        defer { comparison.end(command) }
+        if let (summary, difference) = faultProblem() ?? firstDifference(command, results, checkInvariants: checks)
             .map({ faultProblem() ?? $0 }) {
-            divergence = Divergence(
+            var found = Divergence(
                 commandIndex: index, command: command, summary: summary,
-                observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, aspect: aspect)
-            let fault = firstFault()
-            divergence?.fault = fault
+                observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, difference: difference,
+                outcomes: ruleRecorder?.currentStepOutcomes ?? [])
+            found.fault = firstFault()
+            divergence = found
             return false
         }
         return true
@@ -102,9 +110,9 @@ public struct LockstepSession {
     @discardableResult
     public mutating func checkInvariantsNow() -> Bool {
         guard divergence == nil, cadence.interval > 0, let command = commands.last else { return divergence == nil }
-        if let (summary, aspect) = invariantProblem() {
+        if let (summary, difference) = invariantProblem() {
             divergence = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
-                                    observations: engines.map { ($0.name, []) }, aspect: aspect)
+                                    observations: engines.map { ($0.name, []) }, difference: difference)
         }
         return divergence == nil
     }
@@ -138,11 +146,11 @@ public struct LockstepSession {
     }
 
     /// An engine that stopped answering (crashed, hung, wrote garbage): a
-    /// divergence whose aspect names the fault (`crash of mine`).
-    private func faultProblem() -> (String, String)? {
+    /// divergence whose difference names the fault (`crash of mine`).
+    private func faultProblem() -> (String, Difference)? {
         for (engine, system) in zip(engines, systems) {
             if let fault = (system as? any EngineFaultReporting)?.fault {
-                return ("\(engine.name) failed: \(fault)", "\(fault.kind.rawValue) of \(engine.name)")
+                return ("\(engine.name) failed: \(fault)", .fault(fault.kind, engine: engine.name))
             }
         }
         return nil
@@ -152,33 +160,42 @@ public struct LockstepSession {
         systems.lazy.compactMap { ($0 as? any EngineFaultReporting)?.fault }.first
     }
 
-    private func invariantProblem() -> (String, String)? {
+    private func invariantProblem() -> (String, Difference)? {
         for (engine, system) in zip(engines, systems) {
             if let problem = system.invariantViolations().first {
-                return ("\(engine.name) broke an invariant: \(problem)", "invariants of \(engine.name)")
+                return ("\(engine.name) broke an invariant: \(problem)", .invariants(engine: engine.name))
             }
         }
         return nil
     }
 
-    /// The first difference, as a sentence and the aspect that differed.
-    private func firstDifference(_ results: [[Observation]], checkInvariants: Bool) -> (String, String)? {
+    /// The first difference, as a sentence and what differed.
+    private func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
+        -> (String, Difference)?
+    {
         if checkInvariants, let problem = invariantProblem() { return problem }
         guard systems.count > 1 else { return nil }
-        let expected = results[0].map(\.description)
         let baseline = systems[0].snapshot()
         for i in 1..<systems.count {
-            let got = results[i].map(\.description)
-            if got != expected {
+            if let difference = comparison.difference(command, expected: results[0], got: results[i], engine: i) {
+                let (got, expected) = (results[i].map(\.description), results[0].map(\.description))
                 return ("\(engines[i].name) observed [\(got.joined(separator: "; "))] "
-                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]", "observations")
+                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
+                    + relaxedNote(i), difference)
             }
             let state = systems[i].snapshot()
-            if !state.agrees(with: baseline) {
+            if let difference = comparison.difference(baseline: baseline, state: state, engine: i) {
                 return ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
-                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))", "state")
+                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
+                    + relaxedNote(i), difference)
             }
         }
         return nil
+    }
+
+    /// ` (deviations N1 K4 declared: not compared …)` when the pair relaxes anything.
+    private func relaxedNote(_ i: Int) -> String {
+        let relaxed = comparison.deviations[i]
+        return relaxed.isEmpty ? "" : " (declared deviations \(relaxed.words) relaxed the comparison)"
     }
 }

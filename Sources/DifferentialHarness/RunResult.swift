@@ -77,7 +77,7 @@ public struct RunResult: Codable, Sendable, Equatable {
         if let divergence = check.divergence {
             entry.divergence = DivergenceEntry(
                 line: scenario.statements[divergence.commandIndex].line, aspect: divergence.aspect,
-                signature: divergence.signature, summary: divergence.summary,
+                signature: divergence.signature.text, summary: divergence.summary,
                 observations: divergence.observations.map { EngineLines(engine: $0.engine, lines: $0.lines) })
         }
         add(entry)

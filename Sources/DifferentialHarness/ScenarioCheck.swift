@@ -24,7 +24,7 @@ public struct ScenarioCheck: Sendable {
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     public init(_ scenario: Scenario, engines: [EngineFactory]) {
         precondition(!engines.isEmpty, "ScenarioCheck needs at least one engine")
-        var filter = FeatureFilter(features: engines.sharedFeatures)
+        var filter = FeatureFilter(engines: engines)
         var sent: [Command] = []
         var statementOfSent: [Int] = []
         var skipped: Set<Int> = []

@@ -1,7 +1,8 @@
 import WindowModel
 
 /// The handshake of the engine protocol (`docs/engine-protocol.md`): the harness
-/// writes `hello 1`; the engine answers `hello 1 NAME FEATURE…` and `ok`.
+/// writes `hello 1`; the engine answers
+/// `hello 1 NAME FEATURE… [deviates RULE…] [numbers DOMAIN]` and `ok`.
 public struct EngineHello: Hashable, Sendable {
     /// The protocol version this harness speaks.
     public static let version = 1
@@ -12,11 +13,18 @@ public struct EngineHello: Hashable, Sendable {
     public var features: Set<EngineFeature>
     /// The engine answers `invariants` requests.
     public var answersInvariants: Bool
+    /// The rules it declares it does not follow (see ``EngineDeviation``).
+    public var deviations: Set<EngineDeviation>
+    /// The numbers it computes with (see ``NumericDomain``).
+    public var numbers: NumericDomain
 
-    public init(name: String, features: Set<EngineFeature>, answersInvariants: Bool = false) {
+    public init(name: String, features: Set<EngineFeature>, answersInvariants: Bool = false,
+                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double) {
         self.name = name
         self.features = features
         self.answersInvariants = answersInvariants
+        self.deviations = deviations
+        self.numbers = numbers
     }
 
     /// The harness's request.
@@ -24,7 +32,11 @@ public struct EngineHello: Hashable, Sendable {
 
     /// The engine's answer line.
     public var line: String {
-        "hello \(Self.version) \(name) \(features.words)" + (answersInvariants ? " invariants" : "")
+        var words = ["hello \(Self.version) \(name) \(features.words)"]
+        if answersInvariants { words.append("invariants") }
+        if !deviations.isEmpty { words.append("deviates " + deviations.words) }
+        if numbers != .double { words.append("numbers " + numbers.rawValue) }
+        return words.joined(separator: " ")
     }
 
     /// Reads an engine's answer to `hello 1`.
@@ -43,15 +55,54 @@ public struct EngineHello: Hashable, Sendable {
             throw bad("the engine speaks protocol version \(words[1]); this harness speaks \(version)")
         }
         guard CommandValidator.isValidName(words[2]) else { throw bad("'\(words[2])' is not a valid engine name") }
-        let rest = words.dropFirst(3)
-        let capabilities = rest.filter { capabilityWords.contains($0) }
-        switch EngineFeature.parseList(rest.filter { !capabilityWords.contains($0) }) {
-        case let .success(features):
-            guard !features.isEmpty else { throw bad("the engine declares no features (at least `windows`)") }
-            return EngineHello(name: words[2], features: features, answersInvariants: capabilities.contains("invariants"))
+        // FEATURE… [deviates RULE…] [numbers DOMAIN], the two sections in either order.
+        var featureWords: [String] = [], deviationWords: [String] = [], numberWords: [String] = []
+        var section = 0
+        for word in words.dropFirst(3) {
+            switch word {
+            case "deviates": section = 1
+            case "numbers": section = 2
+            default:
+                if section == 0 { featureWords.append(word) }
+                else if section == 1 { deviationWords.append(word) }
+                else { numberWords.append(word) }
+            }
+        }
+        let capabilities = featureWords.filter { capabilityWords.contains($0) }
+        let features: Set<EngineFeature>
+        switch EngineFeature.parseList(featureWords.filter { !capabilityWords.contains($0) }) {
+        case let .success(parsed): features = parsed
         case let .failure(unknown):
             throw bad("unknown feature(s) \(unknown.words.joined(separator: ", ")); version \(version) knows: "
                       + EngineFeature.allCases.map(\.rawValue).joined(separator: " "))
         }
+        if let missing = Self.unbuildable(features) { throw bad(missing) }
+        let deviations: Set<EngineDeviation>
+        switch EngineDeviation.parseList(deviationWords) {
+        case let .success(parsed): deviations = parsed
+        case let .failure(unknown): throw bad(unknown.message)
+        }
+        if words.contains("deviates"), deviations.isEmpty { throw bad("`deviates` names no rule") }
+        var numbers = NumericDomain.double
+        if words.contains("numbers") {
+            guard numberWords.count == 1, let domain = NumericDomain.parse(numberWords[0]) else {
+                throw bad("`numbers` takes one of \(NumericDomain.allCases.map(\.rawValue).joined(separator: ", ")), "
+                          + "got `\(numberWords.joined(separator: " "))`")
+            }
+            numbers = domain
+        }
+        return EngineHello(name: words[2], features: features, answersInvariants: capabilities.contains("invariants"),
+                           deviations: deviations, numbers: numbers)
+    }
+
+    /// Why nothing can be checked with `features`, or nil when something can: every
+    /// case starts by creating a window, which needs `windows`.
+    public static func unbuildable(_ features: Set<EngineFeature>) -> String? {
+        guard !features.isEmpty else { return "the engine declares no features (at least `windows`)" }
+        guard features.contains(.windows) else {
+            return "the features `\(features.words)` build nothing: every statement acts on a window, and "
+                + "creating one needs `windows` (add it, with what the engine has: `windows \(features.words)`)"
+        }
+        return nil
     }
 }

@@ -24,7 +24,8 @@ public enum ProcessEngines {
         let pool = ProcessEnginePool(command: command, timeout: timeout, hello: hello)
         pool.giveBack(process, fresh: true)
         let reported = name ?? hello.name
-        return EngineFactory(name: reported, features: hello.features) { pool.make(name: reported) }
+        return EngineFactory(name: reported, features: hello.features, deviations: hello.deviations,
+                             numbers: hello.numbers) { pool.make(name: reported) }
     }
 }
 
@@ -70,7 +71,7 @@ final class ProcessEnginePool: @unchecked Sendable {
         }
         do {
             let (process, hello) = try Self.start(command, timeout: timeout)
-            guard hello.features == self.hello.features, hello.name == self.hello.name else {
+            guard hello == self.hello else {
                 process.terminate()
                 let fault = EngineFault(kind: .start, message: "a new process of `\(command)` declared `\(hello.line)` "
                                         + "where the first declared `\(self.hello.line)`")

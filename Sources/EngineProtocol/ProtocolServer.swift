@@ -57,7 +57,8 @@ public struct ProtocolServer {
                     return 2
                 }
                 greeted = true
-                let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true)
+                let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true,
+                                        deviations: engine.deviations, numbers: engine.numbers)
                 out.write(hello.line)
                 out.write("ok")
                 continue

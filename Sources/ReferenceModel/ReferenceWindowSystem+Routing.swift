@@ -18,3 +18,19 @@ extension ReferenceWindowSystem {
         routeTarget(point, in: self.scene(scene))
     }
 }
+
+extension ReferenceWindowSystem: RoutingCandidatesReporting {
+    /// Every visible window of `scene` whose own hit test answers `point` (T2's
+    /// pass-through applied), front to back, with its level: what a touch could land
+    /// on if the order were another. Records no rule outcome.
+    ///
+    /// - Complexity: O(visible windows in the scene) hit tests.
+    public func windowsAnswering(_ point: Point, scene: String) -> [(window: String, level: Double)] {
+        let recorder = ruleRecorder
+        ruleRecorder = nil
+        defer { ruleRecorder = recorder }
+        return self.scene(scene).order.compactMap { window in
+            hitTest(window, screenPoint: point) == nil ? nil : (window.name, window.level)
+        }
+    }
+}

@@ -53,7 +53,7 @@ struct StepRun {
                           actedScene: mainSceneName, eventPoint: nil, eventScene: nil, scenes: [mainSceneName])
         let target = requested ?? indices.count
         // An engine that lacks a feature is not sent what needs it (nor is the layout's model).
-        var filter = FeatureFilter(features: engines.sharedFeatures)
+        var filter = FeatureFilter(engines: engines)
         for (offset, index) in indices.enumerated() where offset < target {
             let statement = scenario.statements[index]
             let acted = context.scene(actedOnBy: statement.command)

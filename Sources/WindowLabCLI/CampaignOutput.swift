@@ -74,7 +74,7 @@ final class FindingWriter: Sendable {
             savedEntries.withLock {
                 $0.append(CheckResult.FindingEntry(
                     kind: kind, path: path, caseSeed: finding.caseSeed, profile: finding.profile.rawValue,
-                    signature: finding.signature, commands: finding.commands.count,
+                    signature: finding.signature.text, commands: finding.commands.count,
                     originalCommands: finding.originalLength, scenario: text))
             }
             FileHandle.standardError.write(Data((

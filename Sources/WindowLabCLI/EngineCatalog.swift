@@ -68,7 +68,7 @@ enum EngineCatalog {
             seen[engine.name, default: 0] += 1
             let count = seen[engine.name]!
             guard count > 1 else { return engine }
-            return EngineFactory(name: "\(engine.name)-\(count)", features: engine.features, make: engine.make)
+            return engine.renamed("\(engine.name)-\(count)")
         }
     }
 

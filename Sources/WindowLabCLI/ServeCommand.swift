@@ -31,6 +31,14 @@ struct Serve: ParsableCommand {
                                valueName: "words"))
     var features: String?
 
+    @Option(help: ArgumentHelp("Declare these SEMANTICS.md rules as deviations (e.g. \"N1 K4\"), to see what the "
+                               + "harness then leaves uncompared; the engine still follows them.", valueName: "rules"))
+    var deviates: String?
+
+    @Option(help: ArgumentHelp("Declare a numeric domain: double, float32 or integer (the harness then sends only "
+                               + "numbers of that domain).", valueName: "domain"))
+    var numbers: String?
+
     @Option(help: ArgumentHelp("Misbehave at the first statement starting with WORD, to see how the harness "
                                + "reports it: crash, exit, hang, garbage or error (e.g. crash:hit).",
                                valueName: "kind:word"))
@@ -50,6 +58,16 @@ struct Serve: ParsableCommand {
             throw ValidationError("unknown feature(s) \(unknown.words.joined(separator: ", ")); known: "
                                   + EngineFeature.allCases.map(\.rawValue).joined(separator: " "))
         }
+        if let features, case let .success(declared) = EngineFeature.parseList(Self.words(features)),
+           let why = EngineHello.unbuildable(declared) {
+            throw ValidationError(why)
+        }
+        if let deviates, case let .failure(unknown) = EngineDeviation.parseList(Self.words(deviates)) {
+            throw ValidationError(unknown.message)
+        }
+        if let numbers, NumericDomain.parse(numbers) == nil {
+            throw ValidationError("--numbers takes double, float32 or integer, not '\(numbers)'")
+        }
     }
 
     func run() throws {
@@ -58,6 +76,11 @@ struct Serve: ParsableCommand {
         var factory = engine == "reference" ? candidates[0] : candidates[1]
         if let features, case let .success(declared) = EngineFeature.parseList(Self.words(features)) {
             factory = EngineFactory(name: factory.name, features: declared, make: factory.make)
+        }
+        if deviates != nil || numbers != nil {
+            let declared = deviates.flatMap { try? EngineDeviation.parseList(Self.words($0)).get() } ?? []
+            factory = EngineFactory(name: factory.name, features: factory.features, deviations: declared,
+                                    numbers: numbers.flatMap(NumericDomain.parse) ?? .double, make: factory.make)
         }
         var server = ProtocolServer(engine: factory)
         server.injectedFault = fault.flatMap(injected)

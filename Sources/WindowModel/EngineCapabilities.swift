@@ -16,3 +16,10 @@ public protocol EngineFaultReporting: AnyObject {
 public protocol PipeliningWindowSystem: WindowSystem {
     func pipeline(_ commands: [Command], snapshots: Bool, invariantsEvery: Int)
 }
+
+/// A window system that can say which visible windows of a scene would answer a
+/// point (each window's own hit test, passing through included), front to back,
+/// with their levels: what lets the harness tell whether order decided a routing.
+public protocol RoutingCandidatesReporting: AnyObject {
+    func windowsAnswering(_ point: Point, scene: String) -> [(window: String, level: Double)]
+}

@@ -285,18 +285,39 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
 }
 
 /// Counts rule outcomes. Not thread-safe: one per engine instance. A counter per
-/// outcome in one array, so recording costs one increment.
+/// outcome in one array, so recording costs one increment (and one store that
+/// marks the step, so ``currentStepOutcomes`` can say what one command decided).
 public final class RuleRecorder {
     public private(set) var counts: [Int]
+    /// The step each outcome was last recorded in.
+    private var lastStep: [Int]
+    private var step = 1
 
-    public init() { counts = Array(repeating: 0, count: RuleOutcome.allCases.count) }
+    public init() {
+        counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
+        lastStep = Array(repeating: 0, count: RuleOutcome.allCases.count)
+    }
 
     /// Counts one decision.
     @inline(__always)
-    public func record(_ outcome: RuleOutcome) { counts[outcome.rawValue] &+= 1 }
+    public func record(_ outcome: RuleOutcome) {
+        counts[outcome.rawValue] &+= 1
+        lastStep[outcome.rawValue] = step
+    }
+
+    /// Starts a new step (a command): ``currentStepOutcomes`` forgets the last one's.
+    public func beginStep() { step &+= 1 }
+
+    /// The outcomes decided since the last ``beginStep()``, in raw-value order.
+    public var currentStepOutcomes: [RuleOutcome] {
+        lastStep.indices.compactMap { lastStep[$0] == step ? RuleOutcome(rawValue: $0) : nil }
+    }
 
     /// Forgets every count.
-    public func reset() { counts = Array(repeating: 0, count: counts.count) }
+    public func reset() {
+        counts = Array(repeating: 0, count: counts.count)
+        step &+= 1
+    }
 }
 
 /// An engine that can report the rule outcomes it decides (the reference model).

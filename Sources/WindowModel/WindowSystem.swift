@@ -83,13 +83,35 @@ public struct EngineFactory: Sendable {
     /// What the engine implements; the harness sends it nothing else
     /// (see ``EngineFeature`` and ``FeatureFilter``). Every feature by default.
     public let features: Set<EngineFeature>
+    /// The rules the engine declares it does not follow (see ``EngineDeviation``):
+    /// the harness compares everything else. None by default.
+    public let deviations: Set<EngineDeviation>
+    /// The numbers the engine computes with (see ``NumericDomain``); `double` by default.
+    public let numbers: NumericDomain
     public let make: @Sendable () -> any WindowSystem
 
     public init(name: String, features: Set<EngineFeature> = EngineFeature.all,
+                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double,
                 make: @escaping @Sendable () -> any WindowSystem) {
         self.name = name
         self.features = features
+        self.deviations = deviations
+        self.numbers = numbers
         self.make = make
+    }
+
+    /// The same engine under another name.
+    public func renamed(_ name: String) -> EngineFactory {
+        EngineFactory(name: name, features: features, deviations: deviations, numbers: numbers, make: make)
+    }
+
+    /// What the engine declares beyond its features, as protocol words
+    /// (`deviates N1 K4 numbers float32`), or "" when it declares nothing.
+    public var declarationWords: String {
+        var words: [String] = []
+        if !deviations.isEmpty { words.append("deviates " + deviations.words) }
+        if numbers != .double { words.append("numbers " + numbers.rawValue) }
+        return words.joined(separator: " ")
     }
 }
 
@@ -98,4 +120,12 @@ extension Array where Element == EngineFactory {
     public var sharedFeatures: Set<EngineFeature> {
         reduce(EngineFeature.all) { $0.intersection($1.features) }
     }
+
+    /// Every rule any of these engines deviates from.
+    public var allDeviations: Set<EngineDeviation> {
+        reduce(into: []) { $0.formUnion($1.deviations) }
+    }
+
+    /// The coarsest numeric domain among these engines.
+    public var sharedNumbers: NumericDomain { NumericDomain.shared(map(\.numbers)) }
 }

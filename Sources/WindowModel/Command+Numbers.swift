@@ -1,5 +1,3 @@
-import WindowModel
-
 /// The numeric fields of a command, read and written in one fixed order, so the
 /// shrinker can simplify values without knowing what any of them mean.
 extension Command {

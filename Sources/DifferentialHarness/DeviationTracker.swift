@@ -1,0 +1,112 @@
+import WindowModel
+
+/// What the declared deviations leave unpinned at the current command: the state a
+/// deviated rule decided, which is therefore not compared until a command pins it
+/// again (see ``EngineDeviation``). Derived from the first engine's observations
+/// (the reference's, in `check`), the same for every engine compared with it.
+///
+/// - K4: a scene whose key window changed by anything but `makeKey` or
+///   `makeKeyAndVisible` is unpinned; one of those pins it again after its step.
+/// - T5: a touch the first engine cancelled at a statement other than its own
+///   `touch ID cancelled` is unpinned for the rest of the case.
+/// - W4: a touch whose `began` more than one window of the front-most answering
+///   level would take is unpinned for the rest of the case.
+struct DeviationTracker {
+    /// Every deviation some compared engine declares: what there is to track.
+    let tracked: Set<EngineDeviation>
+    private(set) var unpinnedKeyScenes: Set<String> = []
+    /// Touches unpinned by T5 (cancelled by another statement) and by W4 (order chose).
+    private(set) var unpinnedTouches: [EngineDeviation: Set<TouchID>] = [:]
+    /// Hits and began touches of this step that order decided (W4).
+    private(set) var orderDecidedThisStep = false
+    /// The scene each live window is in, for key notifications.
+    private var sceneOfWindow: [String: String] = [:]
+    /// A scene to pin once this step has been compared.
+    private var pinAfterStep: String?
+    /// Whether a touch option was set in this case (T7, T8): then who is withheld
+    /// depends on every live touch, and an unpinned one may be live in one engine only.
+    private var touchOptionsSet = false
+
+    init(tracked: Set<EngineDeviation>) { self.tracked = tracked }
+
+    var isIdle: Bool { tracked.isDisjoint(with: [.k4, .t5, .w4]) }
+
+    /// Whether touch `id` is unpinned by one of `deviations`.
+    func isUnpinned(_ id: TouchID, under deviations: Set<EngineDeviation>) -> Bool {
+        unpinnedTouches.contains { deviations.contains($0.key) && $0.value.contains(id) }
+    }
+
+    /// The scene `window` is in (`main` for one this tracker never saw created).
+    func scene(of window: String) -> String { sceneOfWindow[window] ?? mainSceneName }
+
+    /// Takes in a command and the first engine's observations of it, before any
+    /// comparison of that step. `routing` says which windows would answer a point.
+    mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?) {
+        orderDecidedThisStep = false
+        pinAfterStep = nil
+        switch command {
+        case let .createWindow(name, scene, _, _, _): sceneOfWindow[name] = scene
+        case let .moveWindow(window, scene): sceneOfWindow[window] = scene
+        default: break
+        }
+        guard !isIdle else { return }
+        if tracked.contains(.k4) { trackKey(command, baseline) }
+        if tracked.contains(.t5) { trackCancellations(command, baseline) }
+        if tracked.contains(.w4), let routing { trackOrder(command, routing) }
+        switch command {
+        case .setExclusiveTouch(_, true), .setMultipleTouch(_, false): touchOptionsSet = true
+        case let .touchBegan(id, _, _) where touchOptionsSet:
+            // A touch begun while an unpinned one may be live is withheld or not by that
+            // one's binding too: it is unpinned for the same reason.
+            for (reason, ids) in unpinnedTouches where !ids.isEmpty && !ids.contains(id) {
+                unpinnedTouches[reason, default: []].insert(id)
+            }
+        default: break
+        }
+    }
+
+    /// After the step was compared: pins what the step pinned.
+    mutating func end(_ command: Command) {
+        if let scene = pinAfterStep { unpinnedKeyScenes.remove(scene) }
+        if case let .release(window) = command { sceneOfWindow[window] = nil }
+    }
+
+    private mutating func trackKey(_ command: Command, _ baseline: [Observation]) {
+        switch command {
+        case let .makeKey(window), let .makeKeyAndVisible(window):
+            pinAfterStep = scene(of: window)
+        default:
+            for case let .notify(window, notification) in baseline
+                where notification == .didBecomeKey || notification == .didResignKey {
+                unpinnedKeyScenes.insert(scene(of: window))
+            }
+        }
+    }
+
+    private mutating func trackCancellations(_ command: Command, _ baseline: [Observation]) {
+        var own: TouchID?
+        if case let .touchCancelled(id) = command { own = id }
+        for case let .touchCancelled(id, _, _) in baseline where id != own { unpinnedTouches[.t5, default: []].insert(id) }
+    }
+
+    private mutating func trackOrder(_ command: Command, _ routing: any RoutingCandidatesReporting) {
+        switch command {
+        case let .hit(point, scene):
+            orderDecidedThisStep = Self.orderDecides(routing.windowsAnswering(point, scene: scene))
+        case let .touchBegan(id, point, scene):
+            guard unpinnedTouches[.w4]?.contains(id) != true else { return }
+            if Self.orderDecides(routing.windowsAnswering(point, scene: scene)) {
+                orderDecidedThisStep = true
+                unpinnedTouches[.w4, default: []].insert(id)
+            }
+        default: break
+        }
+    }
+
+    /// Whether another order within a level could give another answer: a second
+    /// window of the front-most answering window's level answers too.
+    static func orderDecides(_ candidates: [(window: String, level: Double)]) -> Bool {
+        guard let front = candidates.first else { return false }
+        return candidates.dropFirst().contains { $0.level == front.level }
+    }
+}
