@@ -28,6 +28,10 @@ public struct ReportPage {
         html += "<title>WindowLab report: \(HTML.escape(input.title))</title>\n<style>\(Self.style)</style></head>\n<body>\n"
         html += "<h1>WindowLab report</h1>\n<p class=\"meta\">\(HTML.escape(input.title)) · engines: "
             + HTML.escape(engines.map(\.name).joined(separator: ", ")) + "</p>\n"
+        for engine in engines where !engine.declarationWords.isEmpty {
+            html += "<p class=\"meta deviations\">\(HTML.escape(engine.name)) declares: \(HTML.escape(engine.declarationWords))"
+                + " (SEMANTICS.md, Declared deviations: not compared)</p>\n"
+        }
         if let result = input.result { html += summary(result) }
         let groups = Dictionary(grouping: input.items.indices, by: { input.items[$0].group })
             .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }

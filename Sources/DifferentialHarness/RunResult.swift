@@ -17,10 +17,24 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var name: String
         /// Feature words (docs/engine-protocol.md).
         public var features: [String]
+        /// The SEMANTICS.md rules the engine declared it does not follow.
+        public var deviations: [String] = []
+        /// Its numeric domain: `double`, `float32` or `integer`.
+        public var numbers = NumericDomain.double.rawValue
 
         public init(_ engine: EngineFactory) {
             name = engine.name
             features = engine.features.sorted().map(\.rawValue)
+            deviations = engine.deviations.sorted().map(\.rawValue)
+            numbers = engine.numbers.rawValue
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            features = try container.decode([String].self, forKey: .features)
+            deviations = try container.decodeIfPresent([String].self, forKey: .deviations) ?? []
+            numbers = try container.decodeIfPresent(String.self, forKey: .numbers) ?? NumericDomain.double.rawValue
         }
     }
 

@@ -143,7 +143,9 @@ struct Check: ParsableCommand {
             return
         }
         let engines = try engines()
-        if let note = EngineCatalog.featureNote(engines) { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        for note in [EngineCatalog.featureNote(engines), EngineCatalog.deviationNote(engines)].compactMap({ $0 }) {
+            FileHandle.standardError.write(Data((note + "\n").utf8))
+        }
         let recorder = try inFlight.map { try InFlightRecorder(directory: $0, jobs: jobs) }
         var report = CheckReport()
         report.result.engines = engines.map(RunResult.Engine.init)

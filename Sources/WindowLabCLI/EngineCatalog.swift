@@ -79,6 +79,14 @@ enum EngineCatalog {
         return partial.map { "\($0.name) implements: \($0.features.words)" }.joined(separator: "; ")
             + "; statements that need anything else are skipped"
     }
+
+    /// A one-line description of what engines declared they do differently, or nil.
+    static func deviationNote(_ engines: [EngineFactory]) -> String? {
+        let declaring = engines.filter { !$0.declarationWords.isEmpty }
+        guard !declaring.isEmpty else { return nil }
+        return declaring.map { "\($0.name) declares: \($0.declarationWords)" }.joined(separator: "; ")
+            + " (SEMANTICS.md, \"Declared deviations\": those are not compared)"
+    }
 }
 
 /// An external engine that could not be started: exit status 2 with its reason.

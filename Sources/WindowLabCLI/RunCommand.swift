@@ -99,6 +99,9 @@ struct Run: ParsableCommand {
         }
         output.flush()
         if json { print(result.jsonText()) }
+        if !json, let note = EngineCatalog.deviationNote(engines) {
+            FileHandle.standardError.write(Data(("run: " + note + "\n").utf8))
+        }
         if skipped.statements > 0 && !json, let note = EngineCatalog.featureNote(engines) {
             FileHandle.standardError.write(Data(("run: \(skipped.statements) statement(s) not sent as written and "
                 + "\(skipped.expectations) expect line(s) not checked; \(note)\n").utf8))

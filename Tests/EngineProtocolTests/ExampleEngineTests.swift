@@ -66,7 +66,8 @@ struct PythonEngineTests {
         let finding = try #require(ExampleEngines.firstFinding(engine, seeds: 0..<200))
         #expect(finding.reproduced)
         #expect(finding.commands.count <= 5)
-        #expect(finding.signature == "hit observations")
+        #expect(finding.signature.command == "hit")
+        #expect(finding.signature.difference == .observation(.hit, .presence) || finding.signature.difference == .observation(.hit, .view))
     }
 }
 

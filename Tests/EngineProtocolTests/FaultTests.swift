@@ -78,7 +78,7 @@ struct FaultTests {
         #expect(totals.cases > (totals.casesToFirstDivergence ?? .max))
         let finding = try #require(findings.first)
         #expect(finding.divergence.fault?.kind == .crash)
-        #expect(finding.signature == "convert crash of reference")
+        #expect(finding.signature.text == "convert crash of reference")
         #expect(finding.commands.count <= 3)
         #expect(finding.commands.last.map { if case .convert = $0 { true } else { false } } == true)
     }

@@ -84,7 +84,7 @@ struct ProcessEngineTests {
         let failing = PropertySuite(reference: Binary.reference, candidates: [broken], cases: 200, deterministic: true,
                                     profile: .small, failures: nil).run()
         #expect(!failing.passed)
-        #expect(failing.finding?.signature.hasSuffix("observations") == true)
+        #expect(failing.finding?.divergence.aspect == "observations")
     }
 
     @Test("a partial engine is sent only what it declared and agrees on the rest")

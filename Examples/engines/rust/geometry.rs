@@ -129,11 +129,11 @@ impl Placement {
     pub fn to_local(&self, p: Point) -> Point {
         let t = &self.transform;
         if t.is_identity() {
-            #[cfg(not(bug = "origin-added"))]
+            #[cfg(not(bug = "origin-flipped"))]
             {
                 return Point::new((p.x - self.frame.x) + self.origin.x, (p.y - self.frame.y) + self.origin.y);
             }
-            #[cfg(bug = "origin-added")]
+            #[cfg(bug = "origin-flipped")]
             {
                 return Point::new((p.x - self.frame.x) - self.origin.x, (p.y - self.frame.y) - self.origin.y);
             }

@@ -1,0 +1,190 @@
+import DifferentialHarness
+import IndexedEngine
+import ReferenceModel
+import Testing
+import WindowModel
+
+/// An engine that differs from the model in one declared respect gets no finding
+/// from it, and a bug elsewhere is still found (SEMANTICS.md, "Declared deviations").
+@Suite("Deviations")
+struct DeviationTests {
+    /// One deviation and an engine that really has it.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var deviation: EngineDeviation
+        var make: @Sendable () -> any WindowSystem
+        var testDescription: String { deviation.rawValue }
+    }
+
+    static let cases: [Case] = [
+        Case(deviation: .n1) { Rewriting(IndexedWindowSystem()) { $0.filter { !$0.isNotification } } },
+        Case(deviation: .n2) { IndexedWindowSystem(mutation: .swappedNotificationOrder) },
+        Case(deviation: .w4) { IndexedWindowSystem(mutation: .sameLevelNewGoesBehind) },
+        Case(deviation: .k4) { IndexedWindowSystem(mutation: .forgetKeySuccessor) },
+        Case(deviation: .t5) { IndexedWindowSystem(mutation: .noCancelOnHide) },
+        Case(deviation: .h2) { IndexedWindowSystem(mutation: .alphaThresholdInclusive) },
+        Case(deviation: .t7) { IndexedWindowSystem(mutation: .singleTouchIgnored) },
+        Case(deviation: .t8) { IndexedWindowSystem(mutation: .exclusiveDoesNotBlock) },
+        Case(deviation: .q3) { Rewriting(IndexedWindowSystem()) { $0.map(\.convertedSlightlyOff) } },
+    ]
+
+    func suite(_ engine: EngineFactory, cases: Int = 600) -> PropertySuite {
+        PropertySuite(reference: Engines.reference, candidates: [engine], cases: cases, deterministic: true,
+                      profile: .small, failures: nil)
+    }
+
+    @Test("every declarable deviation has a case here", arguments: EngineDeviation.allCases)
+    func covered(deviation: EngineDeviation) {
+        #expect(Self.cases.contains { $0.deviation == deviation })
+    }
+
+    @Test("an engine with the deviation, undeclared, is caught", arguments: cases)
+    func undeclaredIsCaught(_ c: Case) {
+        let result = suite(EngineFactory(name: "deviant", make: c.make)).run()
+        #expect(result.finding != nil, "\(c.deviation.rawValue) survived \(result.casesRun) cases undeclared")
+    }
+
+    @Test("declared, the deviation is no finding", arguments: cases)
+    func declaredIsClean(_ c: Case) {
+        let result = suite(EngineFactory(name: "deviant", deviations: [c.deviation], make: c.make)).run()
+        #expect(result.finding == nil, "\(result.report ?? "")")
+    }
+
+    @Test("declared, a bug elsewhere is still found and named by what differed", arguments: cases)
+    func bugElsewhereIsFound(_ c: Case) throws {
+        let make = c.make
+        let engine = EngineFactory(name: "deviant-buggy", deviations: [c.deviation]) {
+            Rewriting(make()) { $0.map(\.hitPointOff) }
+        }
+        let result = suite(engine, cases: 300).run()
+        let finding = try #require(result.finding, "the hit bug survived \(result.casesRun) cases")
+        #expect(finding.signature.command == "hit")
+        #expect(finding.signature.difference == .observation(.hit, .point), "\(finding.signature)")
+    }
+
+    @Test("K4: after a key succession the key window is not compared until makeKey pins it again")
+    func keyUnpinnedUntilMakeKey() {
+        let commands: [Command] = [
+            .createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 10, 10), level: 0, withRootView: false),
+            .createWindow(name: "b", scene: mainSceneName, frame: Rect(0, 0, 10, 10), level: 0, withRootView: false),
+            .makeKeyAndVisible(window: "a"), .makeKeyAndVisible(window: "b"), .hide(window: "b"),
+            .press(key: "x", scene: mainSceneName), .keyWindow(scene: mainSceneName),
+        ]
+        let forgetful = EngineFactory(name: "forgetful", deviations: [.k4]) {
+            IndexedWindowSystem(mutation: .forgetKeySuccessor)
+        }
+        #expect(DifferentialRunner.run(commands, engines: [Engines.reference, forgetful]).divergence == nil)
+        // Pinned again: a wrong key window after makeKey is a finding.
+        let pinned = commands + [.makeKey(window: "a"), .keyWindow(scene: mainSceneName)]
+        let wrong = EngineFactory(name: "wrong", deviations: [.k4]) {
+            Rewriting(IndexedWindowSystem(mutation: .forgetKeySuccessor)) { lines in
+                lines.map { if case .keyWindow(let scene, "a") = $0 { return .keyWindow(scene: scene, window: nil) }; return $0 }
+            }
+        }
+        let divergence = DifferentialRunner.run(pinned, engines: [Engines.reference, wrong]).divergence
+        #expect(divergence?.commandIndex == pinned.count - 1)
+        #expect(divergence?.difference == .observation(.keyWindow, .presence))
+    }
+
+    @Test("H2, T7, T8: the statements that trigger a steered deviation are not sent")
+    func steeredStatementsAreSkipped() {
+        var filter = FeatureFilter(features: EngineFeature.all, deviations: [.h2, .t7, .t8])
+        #expect(filter.admit(.setAlpha(target: "w", alpha: 0.01)) == nil)
+        #expect(filter.admit(.setAlpha(target: "w", alpha: -3)) == nil)
+        #expect(filter.admit(.setMultipleTouch(target: "w", enabled: false)) == nil)
+        #expect(filter.admit(.setExclusiveTouch(target: "w", enabled: true)) == nil)
+        #expect(filter.steered == 4)
+    }
+}
+
+@Suite("Numeric domains")
+struct NumericDomainTests {
+    @Test("float32: an engine whose answers are rounded to Float agrees on every generated case")
+    func floatEngineIsClean() {
+        let float = EngineFactory(name: "float", numbers: .float32) {
+            Rewriting(IndexedWindowSystem()) { $0.map(\.roundedToFloat) }
+        }
+        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 600, deterministic: true,
+                                  profile: .small, failures: nil)
+        let result = suite.run()
+        #expect(result.finding == nil, "\(result.report ?? "")")
+    }
+
+    @Test("float32: a bug is still found past the domain")
+    func floatEngineBugIsFound() throws {
+        let float = EngineFactory(name: "float", numbers: .float32) {
+            Rewriting(IndexedWindowSystem(mutation: .maxEdgeInclusive)) { $0.map(\.roundedToFloat) }
+        }
+        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 1000, deterministic: true,
+                                  profile: .small, failures: nil)
+        #expect(suite.run().finding != nil)
+    }
+
+    @Test("double: the same rounding is caught")
+    func roundingIsCaughtForDoubleEngines() {
+        let float = EngineFactory(name: "float") { Rewriting(IndexedWindowSystem()) { $0.map(\.roundedToFloat) } }
+        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 600, deterministic: true,
+                                  profile: .small, failures: nil)
+        #expect(suite.run().finding != nil)
+    }
+
+    @Test("projected commands lie in the domain, and projecting again changes nothing",
+          arguments: [NumericDomain.float32, .integer])
+    func projectionIsIdempotent(domain: NumericDomain) {
+        var generator = CommandGenerator(seed: 11)
+        let generated = generator.generate()
+        for command in generated {
+            let projected = domain.project(command)
+            #expect(domain.project(projected) == projected)
+            #expect(projected.numbers.allSatisfy { Double(Float($0)) == $0 })
+            if domain == .integer, !projected.kindName.hasPrefix("setAlpha") {
+                #expect(projected.numbers.allSatisfy { $0.rounded() == $0 })
+            }
+        }
+    }
+}
+
+/// An engine whose answers are rewritten: the stand-in for a real engine's difference.
+final class Rewriting: WindowSystem {
+    let base: any WindowSystem
+    let rewrite: ([Observation]) -> [Observation]
+
+    init(_ base: any WindowSystem, _ rewrite: @escaping ([Observation]) -> [Observation]) {
+        self.base = base
+        self.rewrite = rewrite
+    }
+
+    var engineName: String { base.engineName }
+    func apply(_ command: Command) -> [Observation] { rewrite(base.apply(command)) }
+    func snapshot() -> [SceneSnapshot] { base.snapshot() }
+    func invariantViolations() -> [String] { base.invariantViolations() }
+}
+
+extension Observation {
+    var isNotification: Bool { if case .notify = self { return true } else { return false } }
+
+    /// A `hit` answer whose x is one step too large: a bug in hit testing.
+    var hitPointOff: Observation {
+        guard case let .hit(target?) = self else { return self }
+        return .hit(.init(window: target.window, view: target.view, point: Point(target.point.x.nextUp, target.point.y)))
+    }
+
+    /// A conversion off by a relative 2^-40: another route through the tree.
+    var convertedSlightlyOff: Observation {
+        guard case let .convert(p) = self, p.x.isFinite, p.x != 0 else { return self }
+        return .convert(Point(p.x * (1 + 0x1p-40), p.y))
+    }
+
+    /// Every number as a Float would hold it.
+    var roundedToFloat: Observation {
+        func r(_ p: Point) -> Point { Point(Double(Float(p.x)), Double(Float(p.y))) }
+        func r(_ t: Target) -> Target { Target(window: t.window, view: t.view, point: r(t.point)) }
+        switch self {
+        case let .touchBegan(id, target): return .touchBegan(id, target.map(r))
+        case let .touchMoved(id, target): return .touchMoved(id, r(target))
+        case let .touchEnded(id, target): return .touchEnded(id, r(target))
+        case let .hit(target): return .hit(target.map(r))
+        case let .convert(point): return .convert(r(point))
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import DifferentialHarness
+import Testing
+import WindowModel
+
+@Suite("Finding signatures")
+struct SignatureTests {
+    static let examples: [FindingSignature] = [
+        FindingSignature(command: "hit", difference: .observation(.hit, .view),
+                         outcomes: [.h2AlphaExactlyHundredth, .a3HitThroughTransform]),
+        FindingSignature(command: "setFrame", difference: .state(.order)),
+        FindingSignature(command: "show", difference: .invariants(engine: "indexed-2")),
+        FindingSignature(command: "convert", difference: .fault(.crash, engine: "my engine")),
+        FindingSignature(command: "show", difference: .observation(.notify, .missing)),
+        .nondeterministic,
+    ]
+
+    @Test("a signature's text reads back to the same signature", arguments: examples)
+    func roundTrip(signature: FindingSignature) {
+        #expect(FindingSignature(text: signature.text) == signature)
+    }
+
+    @Test("the text names the command, what differed and the reference's outcomes")
+    func text() {
+        #expect(Self.examples[0].text == "hit observations hit/view [h2AlphaExactlyHundredth a3HitThroughTransform]")
+        #expect(Self.examples[1].text == "setFrame state order")
+        #expect(Self.examples[3].text == "convert crash of my engine")
+    }
+
+    @Test("outcomes on every route's ordinary path are left out, so they split no group")
+    func ordinaryOutcomesLeftOut() {
+        let signature = FindingSignature(command: "hit", difference: .observation(.hit, .point),
+                                         outcomes: [.g2PointInside, .t1FrontMostAnswers, .g4IntoChildThroughBoundsOrigin])
+        #expect(signature.outcomes == [.g4IntoChildThroughBoundsOrigin])
+        #expect(signature.coarse == FindingSignature(command: "hit", difference: .observation(.hit, .point)))
+    }
+
+    @Test("text that is not a signature reads as nil", arguments: ["", "hit", "hit observations hit/nose", "hit state [zzz]"])
+    func rejects(text: String) {
+        #expect(FindingSignature(text: text) == nil)
+    }
+}
