@@ -36,7 +36,18 @@ public struct ReportPage {
         let groups = Dictionary(grouping: input.items.indices, by: { input.items[$0].group })
             .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         html += "<h2>\(input.items.count) scenario(s)" + (input.result != nil ? " found" : "") + "</h2>\n"
-        if input.items.isEmpty { html += "<p class=\"clean\">No findings: every engine agreed.</p>\n" }
+        if let result = input.result, !result.problems.isEmpty {
+            // Whatever was saved or not, a failed check is never shown as clean.
+            html += "<p class=\"failed\">The check failed: \(result.problems.count) problem(s)"
+                + (input.items.isEmpty ? ", and no scenario was saved for them" : "") + ".</p>\n<ul class=\"problems\">"
+            for problem in result.problems.prefix(200) {
+                html += "<li><pre>\(HTML.escape(problem))</pre></li>"
+            }
+            if result.problems.count > 200 { html += "<li>and \(result.problems.count - 200) more (check.json)</li>" }
+            html += "</ul>\n"
+        } else if input.items.isEmpty {
+            html += "<p class=\"clean\">No findings: every engine agreed.</p>\n"
+        }
         var number = 0
         for (group, members) in groups {
             html += "<div class=\"group\"><h2 class=\"signature\">\(HTML.escape(group)) · \(members.count)</h2>\n"
@@ -72,7 +83,8 @@ public struct ReportPage {
 
     static let style = """
         body{font-family:sans-serif;margin:24px;color:#222;max-width:1250px}
-        .meta{color:#666}.summary{font-size:15px}.clean{color:#2e7d32}
+        .meta{color:#666}.summary{font-size:15px}.clean{color:#2e7d32}.failed{color:#c62828;font-weight:bold}
+        .problems pre{white-space:pre-wrap;margin:2px 0}
         .viewer{border:1px solid #ccc;border-radius:6px;padding:12px;margin:12px 0}
         .step{display:none}.step.shown{display:block}
         .answers td{vertical-align:top;font-family:monospace;padding:4px 12px 4px 0}

@@ -28,6 +28,12 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var skippedStatements = 0
     /// The campaign's counters about once a second (for the report's throughput chart).
     public var progress: [ProgressSample] = []
+    /// With `--known FILE`: the known groups this run met again, and those whose
+    /// scenario no longer diverges (signature texts).
+    public var knownMet: [String] = []
+    public var knownGone: [String] = []
+    /// Groups found and not shrunk (over `--max-findings`, or out of time).
+    public var unshrunkGroups = 0
 
     public struct ProgressSample: Codable, Sendable, Equatable {
         public var seconds: Double
@@ -49,7 +55,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
     }
 
     public struct FindingEntry: Codable, Sendable, Equatable {
-        /// `divergence`, `nondeterministic` or `crash`.
+        /// `divergence`, `fault`, `nondeterministic`, `crash`, or `replay` (a replayed
+        /// scenario file or corpus entry that diverged: the first of its group, shrunk).
         public var kind: String
         public var path: String
         public var caseSeed: UInt64?
@@ -114,6 +121,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         problems += other.problems
         if engines.isEmpty { engines = other.engines }
         skippedStatements += other.skippedStatements
+        knownMet = Array(Set(knownMet + other.knownMet)).sorted()
+        knownGone = Array(Set(knownGone + other.knownGone)).sorted()
+        unshrunkGroups += other.unshrunkGroups
         let offset = progress.last?.seconds ?? 0
         progress += other.progress.map {
             ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
@@ -128,7 +138,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
-        case engines, skippedStatements, progress
+        case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups
     }
 
     struct CoverageJSON: Codable {
@@ -158,6 +168,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         engines = try c.decodeIfPresent([RunResult.Engine].self, forKey: .engines) ?? []
         skippedStatements = try c.decodeIfPresent(Int.self, forKey: .skippedStatements) ?? 0
         progress = try c.decodeIfPresent([ProgressSample].self, forKey: .progress) ?? []
+        knownMet = try c.decodeIfPresent([String].self, forKey: .knownMet) ?? []
+        knownGone = try c.decodeIfPresent([String].self, forKey: .knownGone) ?? []
+        unshrunkGroups = try c.decodeIfPresent(Int.self, forKey: .unshrunkGroups) ?? 0
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -185,6 +198,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(engines, forKey: .engines)
         try c.encode(skippedStatements, forKey: .skippedStatements)
         try c.encode(progress, forKey: .progress)
+        try c.encode(knownMet, forKey: .knownMet)
+        try c.encode(knownGone, forKey: .knownGone)
+        try c.encode(unshrunkGroups, forKey: .unshrunkGroups)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

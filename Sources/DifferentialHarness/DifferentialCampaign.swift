@@ -17,6 +17,24 @@ public struct CampaignProgress: Sendable {
     /// Shrunk findings that turned out to have the signature of one saved before
     /// (two first divergences of one cause): counted, not saved again.
     public var merged = 0
+    /// The groups whose first divergence was taken for shrinking.
+    public var claimedGroups: Set<FindingSignature> = []
+    /// Known groups (``DifferentialCampaign/known``) met: not shrunk again, not saved.
+    public var knownMet: Set<FindingSignature> = []
+
+    /// Groups found that were neither shrunk nor known: over the finding limit, or
+    /// met when no time was left.
+    public var unshrunkGroups: [FindingSignature] {
+        groups.keys.filter { !claimedGroups.contains($0) && !knownMet.contains($0) }.sorted()
+    }
+
+    /// Groups found that are not known: shrunk ones that were not known, and unshrunk
+    /// ones that no known group matches by command and difference.
+    public func newGroups(known: KnownFindings) -> [FindingSignature] {
+        groups.keys.filter { group in
+            !knownMet.contains(group) && (claimedGroups.contains(group) || !known.contains(group, shrunk: false))
+        }.sorted()
+    }
     /// How many cases had finished when the first divergence was counted (it included).
     public var casesToFirstDivergence: Int?
     /// Findings saved so far.
@@ -60,6 +78,9 @@ public struct DifferentialCampaign: Sendable {
     /// Weight one small case in four toward the rules reached least so far (their
     /// rule ids are the case's focus, printed with any finding, so it replays).
     public var coverageGuided = true
+    /// Groups known already (a baseline, `check --known`): counted when met, never
+    /// shrunk or saved again.
+    public var known = KnownFindings()
 
     public init(
         seed: UInt64, seconds: Double, jobs: Int, engines: [EngineFactory],
@@ -128,7 +149,7 @@ public struct DifferentialCampaign: Sendable {
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
         let divergence = generated.result.divergence
         let claimed = shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
-                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings)
+                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings, known: known)
         guard let divergence, claimed else { return }
         // While shrinking, the engines run new lists: each is recorded before it runs,
         // so a crash there names the list that crashed.
@@ -140,7 +161,7 @@ public struct DifferentialCampaign: Sendable {
         finding.focusRules = configuration.focusRules
         inFlight?.recordCandidate(job: job, finding.commands, context: ["case", String(index)])   // the picture runs it
         if !finding.reproduced { shared.reopen(divergence.signature) }
-        guard shared.keep(finding.signature) else {
+        guard shared.keep(finding.signature, claimed: divergence.signature, known: known) else {
             inFlight?.record(job: job, ["idle"])
             return
         }
@@ -174,7 +195,7 @@ final class SharedCampaignState: Sendable {
     /// be shrunk (under the limit): then the caller shrinks and saves it. Counting
     /// and claiming happen under one lock, so no group is claimed twice or missed.
     func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil,
-             findingLimit: Int = .max) -> Bool {
+             findingLimit: Int = .max, known: KnownFindings = KnownFindings()) -> Bool {
         counters.withLock {
             if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
             $0.progress.cases += 1
@@ -186,8 +207,13 @@ final class SharedCampaignState: Sendable {
                 if $0.progress.casesToFirstDivergence == nil { $0.progress.casesToFirstDivergence = $0.progress.cases }
                 let previous = $0.progress.groups[divergence.signature]
                 $0.progress.groups[divergence.signature] = ((previous?.count ?? 0) + 1, previous?.profile ?? profile)
+                if known.contains(divergence.signature) {
+                    $0.progress.knownMet.insert(divergence.signature)
+                    return false
+                }
                 if $0.claimedFindings < findingLimit, $0.claimed.insert(divergence.signature).inserted {
                     $0.claimedFindings += 1
+                    $0.progress.claimedGroups.insert(divergence.signature)
                     return true
                 }
             }
@@ -197,12 +223,23 @@ final class SharedCampaignState: Sendable {
 
     /// Lets a later divergence of this signature be shrunk again (the one claimed
     /// did not reproduce: it is saved as a nondeterministic finding instead).
-    func reopen(_ signature: FindingSignature) { counters.withLock { _ = $0.claimed.remove(signature) } }
+    func reopen(_ signature: FindingSignature) {
+        counters.withLock {
+            _ = $0.claimed.remove(signature)
+            _ = $0.progress.claimedGroups.remove(signature)
+        }
+    }
 
     /// Whether a shrunk finding is the first with its signature (then it is saved);
     /// otherwise it is counted as merged into the one saved before.
-    func keep(_ signature: FindingSignature) -> Bool {
+    func keep(_ signature: FindingSignature, claimed: FindingSignature, known: KnownFindings = KnownFindings()) -> Bool {
         counters.withLock {
+            if known.contains(signature) {
+                // The group was known after all: its unshrunk signature too.
+                $0.progress.knownMet.formUnion([signature, claimed])
+                $0.claimedFindings -= 1
+                return false
+            }
             if $0.saved.insert(signature).inserted { return true }
             $0.progress.merged += 1
             $0.claimedFindings -= 1

@@ -20,6 +20,9 @@ public struct Finding: Sendable {
     /// The rules a coverage-guided case was weighted toward (empty for most cases):
     /// with the seed and profile, what regenerates the case.
     public var focusRules: [String] = []
+    /// Where a finding that no campaign generated came from (`replayed from
+    /// corpus/x.wlpack entry 3f2a…`); nil for a generated case.
+    public var origin: String?
 
     public init(caseSeed: UInt64, profile: GenerationProfile = .small, originalLength: Int, commands: [Command],
                 divergence: Divergence, reproduced: Bool = true) {

@@ -12,6 +12,7 @@ extension Finding {
     /// - Parameter origin: where the case came from, for the header; by default its
     ///   case seed and how to replay it.
     public func scenarioText(engines: [EngineFactory], origin: String? = nil) -> String {
+        let origin = origin ?? self.origin
         let focus: String = focusRules.isEmpty ? "" : ", focus \(focusRules.joined(separator: ","))"
         let focusVariable: String = focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(focusRules.joined(separator: ","))"
         let defaultOrigin = "case seed \(caseSeed), profile \(profile)\(focus) (WINDOWLAB_SEED=\(caseSeed) "

@@ -38,6 +38,10 @@ public struct PropertySuite: Sendable {
     public var profile: GenerationProfile?
     /// Where failures are remembered between runs, or nil to remember nothing.
     public var failures: FailureDatabase?
+    /// Groups known already (a `check --write-known` file, see ``KnownFindings``):
+    /// a case that fails as one of them is counted in ``PropertySuiteResult/knownMet``
+    /// and the run goes on.
+    public var known = KnownFindings()
 
     /// - Parameters:
     ///   - cases: the default budget; `WINDOWLAB_PROPERTY_CASES` overrides it.
@@ -81,7 +85,7 @@ public struct PropertySuite: Sendable {
         if let failures {
             let replay = SavedFailureReplay(failures, engines: engines)
             result.fixedFailures = replay.fixed
-            if let (path, finding) = replay.stillFailing.first {
+            if let (path, finding) = replay.stillFailing.first(where: { !known.contains($0.1.signature) }) {
                 result.finding = finding
                 result.report = "A failure saved by an earlier run still fails (\(path)):\n"
                     + finding.scenarioText(engines: engines, origin: "saved failure \(path)")
@@ -96,8 +100,16 @@ public struct PropertySuite: Sendable {
             if let counts = generated.result.ruleCounts { result.coverage.add(counts) }
             result.casesByProfile[profile, default: 0] += 1
             guard let divergence = generated.result.divergence else { continue }
+            if known.contains(divergence.signature) {
+                result.knownMet.insert(divergence.signature)
+                continue
+            }
             let finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed,
                                             profile: profile, engines: engines)
+            if known.contains(finding.signature) {
+                result.knownMet.insert(finding.signature)
+                continue
+            }
             result.finding = finding
             let saved = (try? failures?.save(finding, engines: engines)).flatMap { $0 }.flatMap { $0 }
             result.report = reportText(finding, after: result.casesRun, savedAt: saved)
@@ -134,6 +146,8 @@ public struct PropertySuiteResult: Sendable {
     public var report: String?
     /// Saved failures that passed this time (and were deleted from the database).
     public var fixedFailures: [String] = []
+    /// Known groups (``PropertySuite/known``) that cases failed as, passed over.
+    public var knownMet: Set<FindingSignature> = []
 
     /// True when no case diverged (a nondeterministic divergence is a failure too).
     public var passed: Bool { finding == nil }

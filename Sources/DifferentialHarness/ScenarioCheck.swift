@@ -20,6 +20,9 @@ public struct ScenarioCheck: Sendable {
     public var missingFeatures: Set<EngineFeature> = []
     /// The engine fault that ended the run early, when one did.
     public var fault: String?
+    /// The commands sent (fitted to the engines), and the divergence indexed into them.
+    public var commandsSent: [Command] = []
+    public var divergenceInSent: Divergence?
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     public init(_ scenario: Scenario, engines: [EngineFactory]) {
@@ -52,6 +55,8 @@ public struct ScenarioCheck: Sendable {
         skippedStatements = skipped.count + filter.reduced
         skippedExpectations = result.expectationsSkipped
         missingFeatures = filter.missing
+        commandsSent = sent
+        divergenceInSent = run.divergence
         if var divergence = run.divergence {
             divergence.commandIndex = statementOfSent[divergence.commandIndex]
             if divergence.fault != nil { fault = divergence.summary }
@@ -61,6 +66,9 @@ public struct ScenarioCheck: Sendable {
 
     /// True when every expectation held and no engine disagreed or failed.
     public var passed: Bool { result.failures.isEmpty && divergence == nil }
+
+    /// The failed expectations, `file:line: ...` (a divergence is not among them).
+    public var expectationProblems: [String] { result.failures.map(\.description) }
 
     /// One message per problem, `file:line: ...`, as `windowlab run` prints them.
     public func problems(in scenario: Scenario) -> [String] {

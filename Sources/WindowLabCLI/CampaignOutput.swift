@@ -64,8 +64,10 @@ final class FindingWriter: Sendable {
     var savedPaths: [String] { entries.map(\.path) }
     var savedCount: Int { savedPaths.count }
 
-    func save(_ finding: Finding) {
-        let kind = !finding.reproduced ? "nondeterministic" : finding.divergence.fault != nil ? "fault" : "divergence"
+    @discardableResult
+    func save(_ finding: Finding) -> String {
+        let kind = !finding.reproduced ? "nondeterministic" : finding.origin != nil ? "replay"
+            : finding.divergence.fault != nil ? "fault" : "divergence"
         let path = "\(directory)/\(kind)-\(finding.caseSeed).wls"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -78,13 +80,14 @@ final class FindingWriter: Sendable {
                     originalCommands: finding.originalLength, scenario: text))
             }
             FileHandle.standardError.write(Data((
-                "finding: \(path): \(finding.signature), profile \(finding.profile), "
+                "finding: \(path): \(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
                 + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))
             if let failures { try failures.save(finding, engines: engines) }
             try FindingPicture.save(scenarioText: text, file: path, engines: engines)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))
         }
+        return path
     }
 }
 

@@ -7,7 +7,8 @@ extension Check {
     /// Replays every pack `corpus/*.wlpack` and every raw input directly in
     /// `corpus/regressions/` on all engines. (Regression inputs of the parser and
     /// corpus-reader fuzz targets live in subfolders and are replayed by the tests.)
-    func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor) throws {
+    func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor,
+                      _ diverged: inout ReplayFindings) throws {
         guard corpus != "none" else { return }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted()
         for name in names where name.hasSuffix(".wlpack") {
@@ -15,7 +16,7 @@ extension Check {
             do {
                 let reading = try CorpusFiles.readPack(path)
                 for (index, entry) in reading.pack.entries.enumerated() where cursor.next(["entry", path, String(index)]) {
-                    replay(entry, from: path, engines, &report)
+                    replay(entry, from: "\(path) entry \(CorpusPack.entryName(entry))", engines, &report, &diverged)
                 }
             } catch {
                 report.badInput(error.description)
@@ -31,7 +32,7 @@ extension Check {
             }
             guard cursor.next(["input", path]) else { continue }
             do {
-                replay(try CorpusFiles.readInput(path), from: path, engines, &report)
+                replay(try CorpusFiles.readInput(path), from: path, engines, &report, &diverged)
             } catch {
                 report.badInput(error.description)
             }
@@ -39,7 +40,8 @@ extension Check {
         report.note("replayed \(report.packEntries) corpus entries")
     }
 
-    private func replay(_ entry: [UInt8], from source: String, _ engines: [EngineFactory], _ report: inout CheckReport) {
+    private func replay(_ entry: [UInt8], from source: String, _ engines: [EngineFactory], _ report: inout CheckReport,
+                        _ diverged: inout ReplayFindings) {
         report.packEntries += 1
         let replay = CorpusEntryReplay(entry, engines: engines)
         report.commands += replay.commands
@@ -48,9 +50,8 @@ extension Check {
             report.badInput("\(source): an entry of encoding version \(version), this build reads another")
         case .agreed:
             break
-        case let .diverged(_, divergence):
-            let lines = CorpusEntryReplay.describe(divergence)
-            report.fail("\(source) entry \(CorpusPack.entryName(entry)): " + lines.joined(separator: "\n"))
+        case let .diverged(_, divergence, sent):
+            diverged.add(source: source, commands: sent, divergence: divergence)
         }
     }
 }

@@ -89,6 +89,16 @@ struct Check: ParsableCommand {
     @Flag(help: "Print the campaign's rule-outcome coverage as a table (on standard error).")
     var coverage = false
 
+    @Option(help: ArgumentHelp(
+        "A known-findings file (docs/known-findings.md): its groups are run past and reported as met again or "
+            + "gone; only new groups fail the check.", valueName: "file"))
+    var known: String?
+
+    @Option(help: ArgumentHelp(
+        "Write the groups this run found (and the --known ones that still reproduce) to this known-findings file.",
+        valueName: "file"))
+    var writeKnown: String?
+
     /// Runs the campaign against one of the deliberately broken engines (see
     /// `scripts/mutants/run.sh`); not for users.
     @Option(help: .hidden)
@@ -143,6 +153,7 @@ struct Check: ParsableCommand {
             return
         }
         let engines = try engines()
+        let knownGroups = try loadKnown()
         for note in [EngineCatalog.featureNote(engines), EngineCatalog.deviationNote(engines)].compactMap({ $0 }) {
             FileHandle.standardError.write(Data((note + "\n").utf8))
         }
@@ -150,11 +161,14 @@ struct Check: ParsableCommand {
         var report = CheckReport()
         report.result.engines = engines.map(RunResult.Engine.init)
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
-        replayScenarios(engines, &report, &replay)
-        try replayCorpus(engines, &report, &replay)
-        if !skipSavedFailures { replaySavedFailures(engines, &report, recorder) }
+        var diverged = ReplayFindings()
+        if replayFrom == 0 && firstCase == 0 { replayKnown(knownGroups, engines, &report) }
+        replayScenarios(engines, &report, &replay, &diverged)
+        try replayCorpus(engines, &report, &replay, &diverged)
+        reportReplayFindings(diverged, engines, knownGroups, &report)
+        if !skipSavedFailures { replaySavedFailures(engines, knownGroups, &report, recorder) }
         recorder?.clear(job: 0)
-        runCampaign(engines, &report, recorder)
+        runCampaign(engines, knownGroups, &report, recorder)
         // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
         if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0
             && replayFrom == 0 && firstCase == 0 {
@@ -167,6 +181,7 @@ struct Check: ParsableCommand {
         } else {
             if json { print(report.result.jsonText()) } else { report.printSummary() }
             writeReport(report.result, engines: engines)
+            if let writeKnown { Self.writeKnown(writeKnown, result: report.result, previous: knownGroups) }
         }
         if report.status != 0 { throw ExitCode(report.status) }
     }
@@ -198,7 +213,8 @@ struct Check: ParsableCommand {
         }
     }
 
-    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport, _ replay: inout ReplayCursor) {
+    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport, _ replay: inout ReplayCursor,
+                                 _ diverged: inout ReplayFindings) {
         noteMissingFolders(report)
         let folders = [examples == "none" ? nil : examples, corpus == "none" ? nil : corpus + "/regressions"]
         let files = ScenarioFiles.list(in: folders.compactMap { $0 })
@@ -210,7 +226,11 @@ struct Check: ParsableCommand {
                 report.scenarios += 1
                 report.commands += scenario.statements.count
                 report.result.skippedStatements += check.skippedStatements
-                for problem in check.problems(in: scenario) { report.fail(problem) }
+                for problem in check.expectationProblems { report.fail(problem) }
+                if let divergence = check.divergenceInSent, let statement = check.divergence {
+                    diverged.add(source: "\(file):\(scenario.statements[statement.commandIndex].line)",
+                                 commands: check.commandsSent, divergence: divergence)
+                }
             } catch {
                 report.badInput(error.description)
             }
@@ -220,12 +240,34 @@ struct Check: ParsableCommand {
                        ? "; skipped \(report.result.skippedStatements) statement(s) an engine lacks features for" : ""))
     }
 
+    /// Each group of replayed items that diverged: its first item shrunk and saved into
+    /// --out (`replay-N.wls`, with its picture), and one line.
+    private func reportReplayFindings(_ diverged: ReplayFindings, _ engines: [EngineFactory],
+                                      _ known: KnownFindings, _ report: inout CheckReport) {
+        guard !diverged.groups.isEmpty else { return }
+        report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
+                    + "shrinking the first of each")
+        let writer = FindingWriter(directory: out, engines: engines, failures: nil)
+        let findings = diverged.findings(engines: engines, limit: max(1, maxFindings), invariants: invariants)
+        for (index, group) in diverged.groups.enumerated() {
+            let finding = index < findings.count ? findings[index] : nil
+            if known.contains(group.signature) || finding.map({ known.contains($0.signature) }) == true {
+                report.result.knownMet.append((finding?.signature ?? group.signature).text)
+                report.note("replay: \(group.count) x \(group.signature): known")
+                continue
+            }
+            let saved = finding.map { "; shrunk into " + writer.save($0) } ?? ""
+            report.fail("replay: \(group.count) x \(group.signature), first at \(group.firstSource)\(saved)")
+        }
+        report.result.findings += writer.entries
+    }
+
     /// The failure database, or nil when turned off.
     var failureDatabase: FailureDatabase? { failures == "none" ? nil : FailureDatabase(directory: failures) }
 
     /// Replays what earlier checks on these engines saved: each still failing one
     /// is a failure (shrunk again into --out); each passing one is forgotten.
-    private func replaySavedFailures(_ engines: [EngineFactory], _ report: inout CheckReport,
+    private func replaySavedFailures(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
                                      _ recorder: InFlightRecorder?) {
         guard let database = failureDatabase else { return }
         let replay = SavedFailureReplay(database, engines: engines, invariants: invariants) { path in
@@ -235,6 +277,10 @@ struct Check: ParsableCommand {
         for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }
         let writer = FindingWriter(directory: out, engines: engines, failures: nil)
         for (path, finding) in replay.stillFailing {
+            if known.contains(finding.signature) {
+                report.result.knownMet.append(finding.signature.text)
+                continue
+            }
             writer.save(finding)
             report.fail("saved failure still fails: \(path) (\(finding.signature))")
         }
@@ -243,7 +289,8 @@ struct Check: ParsableCommand {
         if total > 0 { report.note("replayed \(total) saved failure(s) from \(database.folder(for: engines))") }
     }
 
-    private func runCampaign(_ engines: [EngineFactory], _ report: inout CheckReport, _ recorder: InFlightRecorder?) {
+    private func runCampaign(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
+                             _ recorder: InFlightRecorder?) {
         guard time > 0 else { return }
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         if let inFlight { CheckSupervisor.noteCampaignStart(inFlight) }
@@ -257,6 +304,7 @@ struct Check: ParsableCommand {
         campaign.stopAfterFindings = stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase
         campaign.inFlight = recorder
+        campaign.known = known
         let writer = FindingWriter(directory: out, engines: engines, failures: failureDatabase)
         let line = ProgressLine()
         let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
@@ -279,11 +327,20 @@ struct Check: ParsableCommand {
         }
         if coverage { report.note(totals.coverage.table) }
         if let first = totals.casesToFirstDivergence { report.note("first divergence after \(first) case(s)") }
-        if totals.divergences > 0 {
+        report.result.knownMet += totals.knownMet.map(\.text)
+        // Groups no run shrank are new unless a known group fails the same way.
+        let unshrunk = totals.unshrunkGroups.filter { !known.contains($0, shrunk: false) }
+        report.result.unshrunkGroups += totals.unshrunkGroups.count
+        if !totals.newGroups(known: known).isEmpty || writer.savedCount > 0 {
             report.fail("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s); "
-                        + "\(writer.savedCount) shrunk into \(out)/")
+                        + "\(writer.savedCount) new, shrunk into \(out)/"
+                        + (unshrunk.isEmpty ? "" : "; \(unshrunk.count) not shrunk (over --max-findings or out of time)")
+                        + (totals.knownMet.isEmpty ? "" : "; \(totals.knownMet.count) known")
+                        + (totals.merged > 0 ? "; \(totals.merged) shrunk to a group saved already" : ""))
             for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }
             for path in writer.savedPaths { report.note("  \(path)") }
+        } else if totals.divergences > 0 {
+            report.note("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s), all known")
         }
     }
 }

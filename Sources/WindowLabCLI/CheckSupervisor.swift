@@ -22,6 +22,8 @@ struct CheckSupervisor {
     }
 
     func run() -> Int32 {
+        // A known-findings file that cannot be read is bad input, said once, before any work.
+        guard let known = try? check.loadKnown() else { return 2 }
         ChildProcess.forwardInterruptions()
         let directory = NSTemporaryDirectory() + "windowlab-in-flight-\(getpid())"
         let crashDirectory = NSTemporaryDirectory() + "windowlab-crash-\(getpid())"
@@ -82,6 +84,7 @@ struct CheckSupervisor {
         merged.seed = merged.seed ?? seed
         if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
         if let engines = try? check.engines() { check.writeReport(merged, engines: engines) }
+        if let path = check.writeKnown { Check.writeKnown(path, result: merged, previous: known) }
         if check.json {
             print(merged.jsonText())
         } else if crashes > 0 {
@@ -153,6 +156,7 @@ struct CheckSupervisor {
         if check.coverage { arguments.append("--coverage") }
         if resume.skipSavedFailures { arguments.append("--skip-saved-failures") }
         if let mutant = check.mutant { arguments.append("--mutant=\(mutant)") }
+        if let known = check.known { arguments.append("--known=\(known)") }
         arguments += check.engine.map { "--engine=\($0)" } + ["--engine-timeout=\(check.engineTimeout)"]
         return arguments
     }

@@ -26,7 +26,7 @@ struct Corpus: ParsableCommand {
               windowlab corpus replay corpus/*.wlpack
             """,
         subcommands: [CorpusPackCommand.self, CorpusUnpack.self, CorpusMerge.self, CorpusVerify.self,
-                      CorpusStatsCommand.self, CorpusReplay.self, CorpusShrink.self]
+                      CorpusStatsCommand.self, CorpusReplay.self, CorpusShow.self, CorpusShrink.self]
     )
 }
 
@@ -207,30 +207,12 @@ struct CorpusReplay: ParsableCommand {
 
     @Argument(help: "Packs to replay.") var packs: [String]
 
-    @Option(help: ArgumentHelp(EngineCatalog.help + " The reference model is always first; default: reference "
-                               + "and indexed.", valueName: "name"))
-    var engine: [String] = []
-
-    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
-    var engineTimeout: Double = 5
-
-    func validate() throws {
-        try EngineCatalog.validate(engine)
-        guard engineTimeout.isFinite, engineTimeout > 0 else {
-            throw ValidationError("--engine-timeout must be a positive number of seconds")
-        }
-    }
+    @OptionGroup var engines: EngineOptions
 
     func run() throws {
-        let chosen: [EngineFactory]
-        do {
-            chosen = engine.isEmpty ? EngineCatalog.engines
-                : try EngineCatalog.resolve(engine, timeout: engineTimeout, withReference: true)
-        } catch {
-            complain("\(error)")
-            throw ExitCode(2)
-        }
-        var entries = 0, commands = 0, unsupported = 0, divergences = 0
+        let chosen = try engines.resolve()
+        var entries = 0, commands = 0, unsupported = 0
+        var diverged = ReplayFindings()
         for path in packs {
             let reading: PackReading
             do {
@@ -248,17 +230,25 @@ struct CorpusReplay: ParsableCommand {
                 switch replay {
                 case .unsupportedVersion: unsupported += 1
                 case .agreed: break
-                case let .diverged(_, divergence):
-                    divergences += 1
-                    let lines = CorpusEntryReplay.describe(divergence)
-                    print("DIVERGENCE \(path) entry \(CorpusPack.entryName(entry)): " + lines.joined(separator: "\n"))
+                case let .diverged(_, divergence, sent):
+                    diverged.add(source: "\(path) entry \(CorpusPack.entryName(entry))", commands: sent,
+                                 divergence: divergence)
                 }
             }
         }
-        let engines = chosen.map(\.name).joined(separator: ", ")
-        print("replay: \(entries) entries, \(commands) commands on \(engines); "
-            + "\(unsupported) of another encoding version; \(divergences) divergences")
-        if divergences > 0 { throw ExitCode(1) }
+        // One line per group of entries that diverge alike, not one block per entry.
+        for group in diverged.groups {
+            print("DIVERGENCE \(group.count) x \(group.signature), first at \(group.firstSource)")
+            for line in CorpusEntryReplay.describe(group.divergence) { print("  " + line) }
+        }
+        if let first = diverged.groups.first {
+            print("(`windowlab corpus show PACK ENTRY` prints an entry as a scenario; `windowlab corpus shrink PACK "
+                  + "--entry ENTRY -o OUT.wls` shrinks it, e.g. \(first.firstSource))")
+        }
+        let names = chosen.map(\.name).joined(separator: ", ")
+        print("replay: \(entries) entries, \(commands) commands on \(names); "
+            + "\(unsupported) of another encoding version; \(diverged.count) divergences in \(diverged.groups.count) group(s)")
+        if diverged.count > 0 { throw ExitCode(1) }
     }
 }
 

@@ -6,7 +6,8 @@ import WindowModel
 enum CorpusEntryReplay {
     case unsupportedVersion(UInt8)
     case agreed(commands: Int)
-    case diverged(commands: Int, Divergence)
+    /// The commands run, the divergence, and the commands as sent (fitted to the engines).
+    case diverged(commands: Int, Divergence, sent: [Command])
 
     /// Decodes `entry` and runs it on `engines` in lockstep. The one replay loop
     /// `corpus replay` and `check` share.
@@ -17,7 +18,8 @@ enum CorpusEntryReplay {
         case let .commands(list):
             let result = DifferentialRunner.run(list, engines: engines)
             if let divergence = result.divergence {
-                self = .diverged(commands: result.commandsRun, divergence)
+                var fitting = FeatureFilter(engines: engines)
+                self = .diverged(commands: result.commandsRun, divergence, sent: list.compactMap { fitting.admit($0) })
             } else {
                 self = .agreed(commands: result.commandsRun)
             }
@@ -27,7 +29,7 @@ enum CorpusEntryReplay {
     var commands: Int {
         switch self {
         case .unsupportedVersion: return 0
-        case let .agreed(commands), let .diverged(commands, _): return commands
+        case let .agreed(commands), let .diverged(commands, _, _): return commands
         }
     }
 

@@ -3,6 +3,69 @@ import CommandEncoding
 import CorpusPack
 import DifferentialHarness
 import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// A corpus input named on the command line: a raw fuzz input file, or one entry of
+/// a pack (`PACK --entry SHA1`, a prefix of the name `corpus replay` prints is enough).
+struct CorpusInput {
+    let path: String
+    let entry: String?
+
+    /// The input's bytes, or a clear error (exit 2).
+    func bytes() throws -> [UInt8] {
+        do {
+            guard let entry else { return try CorpusFiles.readInput(path) }
+            let matches = try CorpusFiles.readPack(path).pack.entries.filter {
+                CorpusPack.entryName($0).hasPrefix(entry.lowercased())
+            }
+            guard matches.count == 1 else {
+                fail(matches.isEmpty ? "\(path): no entry named \(entry)"
+                     : "\(path): \(matches.count) entries start with \(entry); give more of the name")
+            }
+            return matches[0]
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    /// The input's commands, or a clear error (exit 2).
+    func commands() throws -> [Command] {
+        guard let commands = CommandDecoder.decode(try bytes()).commandList else {
+            fail("\(description): of another encoding version")
+        }
+        return commands
+    }
+
+    var description: String { entry.map { "\(path) entry \($0)" } ?? path }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}
+
+/// `windowlab corpus show PACK ENTRY`: one pack entry (or raw input) as a scenario.
+struct CorpusShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print a pack entry (or a raw fuzz input) as a scenario.",
+        discussion: """
+            The entry is named by its SHA-1, as `corpus replay` and `check` print it (a \
+            unique prefix is enough). The output runs with `windowlab run`.
+
+            Example:
+              windowlab corpus show corpus/seed.wlpack 3f2a9c > entry.wls
+            """)
+
+    @Argument(help: "A pack, or a raw fuzz input.") var input: String
+    @Argument(help: "The entry's SHA-1 (or a unique prefix); leave out for a raw input.") var entry: String?
+
+    func run() throws {
+        let source = CorpusInput(path: input, entry: entry)
+        print("# windowlab: \(source.description)")
+        print(ScenarioPrinter.print(try source.commands()), terminator: "")
+    }
+}
 
 /// `windowlab corpus shrink INPUT -o OUT.wls`: a fuzz input that makes the engines
 /// disagree, as a minimal readable scenario.
@@ -10,39 +73,34 @@ struct CorpusShrink: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shrink", abstract: "Turn a diverging fuzz input into a minimal scenario file.",
         discussion: """
-            Decodes INPUT (one raw fuzz input, e.g. libFuzzer's crash-* file), runs it on \
-            every engine, shrinks the divergence to the fewest, simplest commands and \
-            writes it as a scenario (with the reference's answers as expect lines) and an \
-            SVG beside it. Fuzz/run-campaign.sh does this for every crash.
+            Decodes INPUT (one raw fuzz input, e.g. libFuzzer's crash-* file, or a pack \
+            with --entry), runs it on every engine, shrinks the divergence to the fewest, \
+            simplest commands that still differ the same way and writes it as a scenario \
+            (with the reference's answers as expect lines) and an SVG beside it. \
+            Fuzz/run-campaign.sh does this for every crash.
 
             Exit status: 0 written; 1 the input does not diverge (nothing written); 2 it \
             cannot be read or is of another encoding version.
 
-            Example:
+            Examples:
               windowlab corpus shrink crash-4f1c... -o findings/crash-4f1c.wls
+              windowlab corpus shrink corpus/seed.wlpack --entry 3f2a9c --engine exec:./my-engine -o entry.wls
             """)
 
-    @Argument(help: "A raw fuzz input.") var input: String
+    @Argument(help: "A raw fuzz input, or a pack with --entry.") var input: String
+    @Option(help: ArgumentHelp("The pack entry's SHA-1 (or a unique prefix).", valueName: "sha1")) var entry: String?
     @Option(name: .shortAndLong, help: "The scenario file to write.") var output: String
+    @OptionGroup var engineOptions: EngineOptions
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try CorpusFiles.readInput(input)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        guard let commands = CommandDecoder.decode(bytes).commandList else {
-            FileHandle.standardError.write(Data("error: \(input): another encoding version\n".utf8))
-            throw ExitCode(2)
-        }
-        let engines = EngineCatalog.engines
+        let source = CorpusInput(path: input, entry: entry)
+        let commands = try source.commands()
+        let engines = try engineOptions.resolve()
         guard let finding = DifferentialCampaign.shrink(commands, seed: 0, engines: engines) else {
-            print("\(input): the engines agree on all \(commands.count) commands; nothing to shrink")
+            print("\(source.description): the engines agree on all \(commands.count) commands; nothing to shrink")
             throw ExitCode(1)
         }
-        let text = finding.scenarioText(engines: engines, origin: "from fuzz input \(input)")
+        let text = finding.scenarioText(engines: engines, origin: "from fuzz input \(source.description)")
         try AtomicFile.write(Array(text.utf8), to: output)
         do {
             try FindingPicture.save(scenarioText: text, file: output, engines: engines)

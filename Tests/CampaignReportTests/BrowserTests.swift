@@ -69,4 +69,32 @@ struct BrowserTests {
         let size = (try FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? NSNumber)?.intValue ?? 0
         #expect(size > 20_000, "screenshot at \(screenshot): \(size) bytes")
     }
+
+    @Test("a check that failed only in its replays shows its problems and never says that every engine agreed")
+    func replayFailureShows() throws {
+        let folder = try Fixtures.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var result = CheckResult()
+        result.status = 1
+        result.problems = ["replay: 1060 x show observations notify/missing, first at corpus/seed.wlpack entry 3f2a"]
+        try result.jsonText().write(toFile: folder + "/check.json", atomically: true, encoding: .utf8)
+        let page = folder + "/report.html"
+        try ReportPage(input: try ReportInput.read(folder), engines: Fixtures.engines).html()
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let (dom, errors) = Browser.run(["--dump-dom"], url: "file://\(page)")
+        #expect(dom.contains("The check failed: 1 problem(s), and no scenario was saved for them."))
+        #expect(dom.contains("1060 x show observations notify/missing"))
+        #expect(!dom.contains("every engine agreed"))
+        #expect(!errors.contains("Uncaught"))
+        // With the replay's shrunk scenario saved beside it, the scenario is a step viewer too.
+        try Fixtures.finding.replacingOccurrences(of: "# group: hide observations",
+                                                  with: "# group: hide observations touch/missing")
+            .write(toFile: folder + "/replay-1.wls", atomically: true, encoding: .utf8)
+        try ReportPage(input: try ReportInput.read(folder), engines: [Fixtures.engines[0], Fixtures.broken]).html()
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let (saved, _) = Browser.run(["--dump-dom"], url: "file://\(page)")
+        #expect(saved.contains("hide observations touch/missing"))
+        #expect(saved.contains("The check failed: 1 problem(s)."))
+        #expect(saved.contains("data-ready=\"yes\""))
+    }
 }

@@ -107,6 +107,10 @@ struct ProcessEngineTests {
         ("echo 'hello 2 x windows'; echo ok", "speaks protocol version 2"),
         ("echo 'hello 1 x windows teleport'; echo ok", "unknown feature(s) teleport"),
         ("echo 'hello 1 x'; echo ok", "declares no features"),
+        ("echo 'hello 1 x hit key'; echo ok", "build nothing: every statement acts on a window"),
+        ("echo 'hello 1 x windows deviates Z9'; echo ok", "Z9 cannot be declared as deviations; declarable: N1 N2"),
+        ("echo 'hello 1 x windows deviates'; echo ok", "`deviates` names no rule"),
+        ("echo 'hello 1 x windows numbers float64'; echo ok", "`numbers` takes one of double, float32, integer"),
         ("echo nonsense; echo ok", "expected `hello 1 NAME FEATURE"),
         ("exit 0", "exited with status 0"),
         ("echo oops >&2; exit 7", "oops"),
@@ -117,5 +121,18 @@ struct ProcessEngineTests {
         } throws: { error in
             String(describing: error).contains(reason)
         }
+    }
+
+    @Test("a handshake declares deviations and a numeric domain; the factory carries them")
+    func declarations() throws {
+        let engine = try ProcessEngines.factory(
+            command: "read line; echo 'hello 1 mine windows hit deviates n1 K4 numbers float32'; echo ok; cat >/dev/null",
+            timeout: 2)
+        #expect(engine.features == [.windows, .hit])
+        #expect(engine.deviations == [.n1, .k4])
+        #expect(engine.numbers == .float32)
+        let hello = EngineHello(name: "mine", features: [.windows, .hit], deviations: [.k4, .n1], numbers: .float32)
+        #expect(hello.line == "hello 1 mine windows hit deviates N1 K4 numbers float32")
+        #expect(try EngineHello.parse([hello.line]) == hello)
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// A known-findings baseline: the groups of findings an engine is known to have, each
+/// with a scenario that shows it, in a text a person can edit and review in a pull
+/// request (docs/known-findings.md). `check --known FILE` runs past them and reports
+/// only new groups; `check --write-known FILE` writes what a run found.
+///
+/// ```
+/// # windowlab known findings: `windowlab check --known FILE` reports only groups not listed here.
+/// known hit observations hit/view [h4OutsideParentNotReached]
+///   window w0 in main frame 0 0 10 10 level 0 root
+///   show w0
+///   hit 5 5 in main
+/// ```
+public struct KnownFindings: Sendable, Equatable {
+    /// One known group: its signature, and a scenario (statements, one per line) that shows it.
+    public struct Entry: Sendable, Equatable {
+        public var signature: FindingSignature
+        public var scenario: String
+
+        public init(signature: FindingSignature, scenario: String) {
+            self.signature = signature
+            self.scenario = scenario
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    /// Whether `signature` is known: listed exactly, or, for a group no run shrank
+    /// (whose outcomes are those of a long case), listed with the same command and difference.
+    public func contains(_ signature: FindingSignature, shrunk: Bool = true) -> Bool {
+        shrunk ? entries.contains { $0.signature == signature }
+            : entries.contains { $0.signature.coarse == signature.coarse }
+    }
+
+    public var signatures: Set<FindingSignature> { Set(entries.map(\.signature)) }
+
+    /// The file's text: a header, then one block per entry, sorted by signature.
+    public var text: String {
+        var lines = [
+            "# windowlab known findings (docs/known-findings.md): `windowlab check --known FILE` reports only",
+            "# groups not listed here. One block per group: `known SIGNATURE`, then a scenario that shows it,",
+            "# each line indented by two spaces. Delete a block once its bug is fixed.",
+        ]
+        for entry in entries.sorted(by: { $0.signature < $1.signature }) {
+            lines.append("")
+            lines.append("known " + entry.signature.text)
+            lines += entry.scenario.split(separator: "\n", omittingEmptySubsequences: true).map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads a known-findings text; `file` names it in errors (`FILE:LINE: why`).
+    public static func parse(_ text: String, file: String) throws(KnownFindingsError) -> KnownFindings {
+        var known = KnownFindings()
+        var seen = Set<FindingSignature>()
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let number = offset + 1
+            func fail(_ why: String) -> KnownFindingsError { KnownFindingsError("\(file):\(number): \(why)") }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
+            if line.hasPrefix("known ") {
+                let text = String(line.dropFirst(6))
+                guard let signature = FindingSignature(text: text) else {
+                    throw fail("`\(text.prefix(120))` is not a finding signature (as `check` prints them, e.g. "
+                               + "`hit observations hit/view [h1AlphaBelowHundredthNil]`)")
+                }
+                guard seen.insert(signature).inserted else { throw fail("`\(text.prefix(120))` is listed twice") }
+                known.entries.append(Entry(signature: signature, scenario: ""))
+            } else if line.hasPrefix("  "), !known.entries.isEmpty {
+                known.entries[known.entries.count - 1].scenario += line.dropFirst(2) + "\n"
+            } else {
+                throw fail("expected `known SIGNATURE`, a scenario line indented by two spaces under one, "
+                           + "a comment (#) or a blank line")
+            }
+        }
+        for entry in known.entries {
+            do {
+                _ = try ScenarioParser().parse(entry.scenario, file: file)
+            } catch {
+                throw KnownFindingsError("\(file): the scenario of `known \(entry.signature.text.prefix(120))`: \(error)")
+            }
+        }
+        return known
+    }
+
+    /// Reads a known-findings file.
+    public static func read(_ path: String) throws(KnownFindingsError) -> KnownFindings {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw KnownFindingsError("\(path): cannot read the known-findings file (does it exist?)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw KnownFindingsError("\(path): not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// What replaying each entry's scenario on `engines` shows: the entries whose
+    /// scenario still diverges with their signature, and those that no longer do.
+    public func replay(on engines: [EngineFactory]) -> (reproduced: [Entry], gone: [Entry]) {
+        var reproduced: [Entry] = [], gone: [Entry] = []
+        for entry in entries {
+            let commands = (try? ScenarioParser().parse(entry.scenario, file: "known"))?
+                .statements.map(\.command).filter { !$0.isExpectation } ?? []
+            let divergence = DifferentialRunner.run(commands, engines: engines).divergence
+            if divergence?.signature.coarse == entry.signature.coarse { reproduced.append(entry) } else { gone.append(entry) }
+        }
+        return (reproduced, gone)
+    }
+}
+
+/// A known-findings file that cannot be read, with where and why.
+public struct KnownFindingsError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

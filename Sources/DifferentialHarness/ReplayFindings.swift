@@ -1,0 +1,61 @@
+import WindowModel
+
+/// Divergences met while replaying scenario files, corpus entries and inputs,
+/// grouped by ``FindingSignature`` as a campaign groups its cases: a thousand
+/// entries that fail for one missing notification are one group, one line in the
+/// terminal and one saved scenario, not a thousand blocks.
+///
+/// ```swift
+/// var replays = ReplayFindings()
+/// replays.add(source: "corpus/seed.wlpack entry 3f2a", commands: list, divergence: divergence)
+/// for finding in replays.findings(engines: engines) { save(finding) }
+/// ```
+public struct ReplayFindings: Sendable {
+    /// One group: how many replayed items diverged this way, and the first of them.
+    public struct Group: Sendable {
+        public var signature: FindingSignature
+        public var count: Int
+        public var firstSource: String
+        public var commands: [Command]
+        public var divergence: Divergence
+    }
+
+    /// The groups in the order they were first met.
+    public private(set) var groups: [Group] = []
+
+    public init() {}
+
+    /// The number of items that diverged.
+    public var count: Int { groups.reduce(0) { $0 + $1.count } }
+
+    /// Counts one diverging item; the first of its group is kept for shrinking.
+    /// - Parameter commands: the commands the engines were sent (as sent: fitted to
+    ///   their features and domain).
+    public mutating func add(source: String, commands: [Command], divergence: Divergence) {
+        let signature = divergence.signature
+        if let i = groups.firstIndex(where: { $0.signature == signature }) {
+            groups[i].count += 1
+        } else {
+            groups.append(Group(signature: signature, count: 1, firstSource: source,
+                                commands: Array(commands.prefix(divergence.commandIndex + 1)), divergence: divergence))
+        }
+    }
+
+    /// The first item of each group (up to `limit` groups), shrunk within `seconds`
+    /// each, with its source and the group's size as its origin.
+    public func findings(engines: [EngineFactory], limit: Int = .max, seconds: Double = 10,
+                         invariants: Bool = true) -> [Finding] {
+        groups.prefix(limit).map { group in
+            var finding = Finding.shrinking(group.commands, divergence: group.divergence, seed: Self.seed(group.firstSource),
+                                            profile: .small, engines: engines, seconds: seconds, invariants: invariants)
+            finding.origin = "replayed from \(group.firstSource)"
+                + (group.count > 1 ? " (and \(group.count - 1) more replayed item(s) of this group)" : "")
+            return finding
+        }
+    }
+
+    /// A stable number for a source, in place of a case seed (file names use it).
+    static func seed(_ source: String) -> UInt64 {
+        source.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+    }
+}

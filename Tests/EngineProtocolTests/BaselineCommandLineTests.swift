@@ -1,0 +1,118 @@
+import DifferentialHarness
+import Foundation
+import Testing
+import WindowModel
+
+/// Checking an engine that differs, as a user runs it: declared deviations through
+/// the protocol, a known-findings baseline, replay failures as findings.
+@Suite("Checking an engine that differs: the command line", .enabled(if: Binary.built, "needs .build/debug/windowlab"))
+struct BaselineCommandLineTests {
+    static func folder() -> String {
+        let folder = NSTemporaryDirectory() + "windowlab-baseline-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// An engine that posts no notifications: the reference behind serve, its notify lines filtered out.
+    static func silentEngine(declaring: String?) -> String {
+        "exec:" + Binary.serve(declaring.map { "--deviates '\($0)'" } ?? "") + " | grep --line-buffered -v ^notify"
+    }
+
+    static func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try CommandLineTests.windowlab(["check", "--examples", "none", "--corpus", "none", "--failures", "none",
+                                        "--jobs", "1"] + arguments)
+    }
+
+    @Test("N1 through the protocol: an engine without notifications, declaring so, is clean; undeclared it is not")
+    func silentEngine() throws {
+        let out = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let declared = try Self.check(["--engine", Self.silentEngine(declaring: "N1"), "--time", "3", "--seed", "1",
+                                       "--out", out, "--json"])
+        #expect(declared.status == 0, "\(declared.output.prefix(400))")
+        let result = try CheckResult.fromJSON(declared.output)
+        #expect(result.engines.last?.deviations == ["N1"])
+        let undeclared = try Self.check(["--engine", Self.silentEngine(declaring: nil), "--time", "3", "--seed", "1",
+                                         "--out", out, "--json", "--max-findings", "1"])
+        #expect(undeclared.status == 1)
+        let found = try CheckResult.fromJSON(undeclared.output)
+        #expect(found.findings.first?.signature.contains("observations notify/missing") == true)
+    }
+
+    @Test("check --write-known then check --known: the same run is clean, and a fixed engine's groups are gone")
+    func knownRoundTrip() throws {
+        let out = Self.folder(), known = Self.folder() + "/known.txt"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let broken = "exec:" + Binary.serve("--engine indexed --mutant maxEdgeInclusive")
+        let first = try Self.check(["--engine", broken, "--time", "4", "--seed", "5", "--out", out,
+                                    "--write-known", known, "--json"])
+        #expect(first.status == 1)
+        let written = try KnownFindings.read(known)
+        #expect(!written.entries.isEmpty)
+        #expect(written.entries.map(\.signature.text).sorted()
+                == (try CheckResult.fromJSON(first.output)).findings.map(\.signature).sorted())
+        let again = try Self.check(["--engine", broken, "--time", "4", "--seed", "5", "--out", out,
+                                    "--known", known, "--json"])
+        #expect(again.status == 0, "\(again.output.prefix(600))")
+        let met = try CheckResult.fromJSON(again.output)
+        #expect(Set(met.knownMet).isSuperset(of: written.entries.map(\.signature.text)))
+        let fixed = try Self.check(["--engine", "exec:" + Binary.serve("--engine indexed"), "--time", "1",
+                                    "--out", out, "--known", known, "--json"])
+        #expect(fixed.status == 0)
+        #expect(try CheckResult.fromJSON(fixed.output).knownGone.count == written.entries.count)
+    }
+
+    @Test("a malformed known-findings file is bad input: exit 2, naming the file and line")
+    func malformedKnown() throws {
+        let path = Self.folder() + "/known.txt"
+        try "known hit observations hit/view\n  window a frame 0 0 1 1\nnot a block\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (status, _) = try Self.check(["--time", "1", "--known", path])
+        #expect(status == 2)
+        #expect(throws: KnownFindingsError.self) { try KnownFindings.read(path) }
+        do { _ = try KnownFindings.read(path) } catch { #expect(error.description.hasPrefix("\(path):3: ")) }
+    }
+
+    @Test("replay failures are findings: one group per cause, each saved as a runnable scenario")
+    func replayFailuresAreFindings() throws {
+        let out = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, output) = try CommandLineTests.windowlab(
+            ["check", "--engine", Self.silentEngine(declaring: nil), "--time", "0", "--corpus", "none",
+             "--failures", "none", "--out", out, "--json"])
+        #expect(status == 1)
+        let result = try CheckResult.fromJSON(output)
+        let replays = result.findings.filter { $0.kind == "replay" }
+        #expect(!replays.isEmpty)
+        #expect(result.problems.count == replays.count, "one problem line per group: \(result.problems)")
+        #expect(Set(replays.map(\.signature)).count == replays.count)
+        for replay in replays {
+            // Runnable: the reference passes its expectations; the silent engine does not.
+            #expect(try CommandLineTests.windowlab(["run", replay.path]).status == 0)
+            #expect(try CommandLineTests.windowlab(["run", "--engine", "reference", "--engine",
+                                                    Self.silentEngine(declaring: nil), replay.path]).status == 1)
+            #expect(FileManager.default.fileExists(atPath: replay.path.replacingOccurrences(of: ".wls", with: ".svg")))
+        }
+        let page = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(!page.contains("every engine agreed"))
+        #expect(page.contains("replay: "))
+    }
+
+    @Test("corpus show prints an entry as a scenario; corpus shrink --engine shrinks it on any engine")
+    func corpusShowAndShrink() throws {
+        let pack = Binary.root.path + "/corpus/seed.wlpack"
+        let (listed, replayOutput) = try CommandLineTests.windowlab(
+            ["corpus", "replay", pack, "--engine", Self.silentEngine(declaring: nil)])
+        #expect(listed == 1)
+        let line = try #require(replayOutput.split(separator: "\n").first { $0.hasPrefix("DIVERGENCE ") })
+        let entry = try #require(line.components(separatedBy: " entry ").last).prefix(12)
+        let (shown, text) = try CommandLineTests.windowlab(["corpus", "show", pack, String(entry)])
+        #expect(shown == 0)
+        #expect(text.contains("window "))
+        let out = Self.folder() + "/entry.wls"
+        let (shrunk, _) = try CommandLineTests.windowlab(
+            ["corpus", "shrink", pack, "--entry", String(entry), "--engine", Self.silentEngine(declaring: nil), "-o", out])
+        #expect(shrunk == 0)
+        #expect(try CommandLineTests.windowlab(["run", out]).status == 0)
+    }
+}
