@@ -62,7 +62,7 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
         case .h2: return "set alpha of at most 0.01 is not sent"
         case .t7: return "set multipleTouch is not sent"
         case .t8: return "set exclusiveTouch is not sent"
-        case .q3: return "convert answers are compared within a relative 2^-20"
+        case .q3: return "convert answers are compared within a relative 2^-20; those the reference answers with inf or nan are not compared"
         }
     }
 
