@@ -49,6 +49,8 @@ public struct DifferentialResult: Sendable {
     public var trace: [[Observation]]
     /// The first divergence, or nil when every engine agreed on everything.
     public var divergence: Divergence?
+    /// Every divergence, when the run went on after the first (else the first alone).
+    public var divergences: [Divergence] = []
     /// How many commands ran before the run stopped (all of them when clean).
     public var commandsRun: Int
     /// The rule outcomes the first engine decided, when it was asked to record them.
@@ -72,10 +74,11 @@ public enum DifferentialRunner {
     /// Runs `commands` checking invariants at the given cadence (and after the last).
     public static func run(
         _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence,
-        recordRules: Bool = false, willRun: ((Command) -> Void)? = nil
+        recordRules: Bool = false, willRun: ((Command) -> Void)? = nil, continuesAfterDivergence: Bool = false
     ) -> DifferentialResult {
         var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
         session.willRun = willRun
+        session.continuesAfterDivergence = continuesAfterDivergence
         let fitted = session.pipeline(commands)
         for (index, command) in fitted.enumerated() {
             if !session.run(command, isLast: index == fitted.count - 1) { break }
@@ -87,6 +90,7 @@ public enum DifferentialRunner {
 extension LockstepSession {
     /// The run so far as a ``DifferentialResult``.
     public var result: DifferentialResult {
-        DifferentialResult(trace: trace, divergence: divergence, commandsRun: commands.count, ruleCounts: ruleCounts)
+        DifferentialResult(trace: trace, divergence: divergence, divergences: divergences, commandsRun: commands.count,
+                           ruleCounts: ruleCounts)
     }
 }

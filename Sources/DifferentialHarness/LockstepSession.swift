@@ -33,6 +33,11 @@ public struct LockstepSession {
     public private(set) var trace: [[Observation]] = []
     public private(set) var commands: [Command] = []
     public private(set) var divergence: Divergence?
+    /// Every difference so far when ``continuesAfterDivergence``; else the first.
+    public private(set) var divergences: [Divergence] = []
+    /// Go on after a difference (not after a fault), recording each one: what
+    /// `windowlab run` does to show every difference in a file.
+    public var continuesAfterDivergence = false
     /// Called with each command before any engine runs it: a crash-triage child
     /// records the commands as they go, so the file ends with the one that crashed.
     public var willRun: ((Command) -> Void)?
@@ -78,7 +83,7 @@ public struct LockstepSession {
     /// - Parameter isLast: check invariants after it whatever the cadence.
     @discardableResult
     public mutating func run(_ command: Command, isLast: Bool = false) -> Bool {
-        guard divergence == nil else { return false }
+        guard divergence == nil || (continuesAfterDivergence && divergence?.fault == nil) else { return false }
         var command = command
         if filter != nil {
             guard let admitted = filter!.admit(command) else { return true }
@@ -100,13 +105,15 @@ public struct LockstepSession {
                 observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, difference: difference,
                 outcomes: ruleRecorder?.currentStepOutcomes ?? [])
             found.fault = firstFault()
-            divergence = found
-            return false
+            divergences.append(found)
+            if divergence == nil { divergence = found }
+            return continuesAfterDivergence && found.fault == nil
         }
         return true
     }
 
     /// Checks every engine's invariants now (at the end of a phase); false when one broke.
+    /// (Only while no divergence was found.)
     @discardableResult
     public mutating func checkInvariantsNow() -> Bool {
         guard divergence == nil, cadence.interval > 0, let command = commands.last else { return divergence == nil }
@@ -169,13 +176,19 @@ public struct LockstepSession {
         return nil
     }
 
-    /// The first difference, as a sentence and what differed.
+    /// The first difference, as a sentence and what differed. Every engine is asked
+    /// for its invariants (when due) and its snapshot whatever it finds, in the order
+    /// ``PipeliningWindowSystem`` promises, so a run can go on after a difference.
     private func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
         -> (String, Difference)?
     {
-        if checkInvariants, let problem = invariantProblem() { return problem }
+        let violations = checkInvariants ? systems.map { $0.invariantViolations().first } : []
+        let snapshots = systems.count > 1 ? systems.map { $0.snapshot() } : []
+        if let i = violations.firstIndex(where: { $0 != nil }) {
+            return ("\(engines[i].name) broke an invariant: \(violations[i]!)", .invariants(engine: engines[i].name))
+        }
         guard systems.count > 1 else { return nil }
-        let baseline = systems[0].snapshot()
+        let baseline = snapshots[0]
         for i in 1..<systems.count {
             if let difference = comparison.difference(command, expected: results[0], got: results[i], engine: i) {
                 let (got, expected) = (results[i].map(\.description), results[0].map(\.description))
@@ -183,7 +196,7 @@ public struct LockstepSession {
                     + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
                     + relaxedNote(i), difference)
             }
-            let state = systems[i].snapshot()
+            let state = snapshots[i]
             if let difference = comparison.difference(baseline: baseline, state: state, engine: i) {
                 return ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
                     + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"

@@ -47,7 +47,10 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var expectationsSkipped = 0
         public var statementsSkipped = 0
         public var failures: [Failure] = []
+        /// The first divergence.
         public var divergence: DivergenceEntry?
+        /// Every divergence in the file, the first included (the engines run on after one).
+        public var divergences: [DivergenceEntry] = []
         /// Why the file could not be run (a parse error), `file:line:col: error: reason`.
         public var error: String?
     }
@@ -64,6 +67,8 @@ public struct RunResult: Codable, Sendable, Equatable {
         /// `observations`, `state`, `invariants of ENGINE`, or a fault: `crash of ENGINE`,
         /// `hang of …`, `exit of …`, `garbage from …`, `error of …`, `start of …`.
         public var aspect: String
+        /// What differed, typed: `observations hit/view`, `state key` (see ``Difference``).
+        public var difference: String
         public var signature: String
         public var summary: String
         public var observations: [EngineLines]
@@ -88,12 +93,13 @@ public struct RunResult: Codable, Sendable, Equatable {
         entry.failures = check.result.failures.map {
             Failure(line: $0.line, statementLine: $0.statementLine, expected: $0.expected, got: $0.got)
         }
-        if let divergence = check.divergence {
-            entry.divergence = DivergenceEntry(
+        entry.divergences = check.divergences.map { divergence in
+            DivergenceEntry(
                 line: scenario.statements[divergence.commandIndex].line, aspect: divergence.aspect,
-                signature: divergence.signature.text, summary: divergence.summary,
+                difference: divergence.difference.text, signature: divergence.signature.text, summary: divergence.summary,
                 observations: divergence.observations.map { EngineLines(engine: $0.engine, lines: $0.lines) })
         }
+        entry.divergence = entry.divergences.first
         add(entry)
     }
 

@@ -23,9 +23,14 @@ public struct ScenarioCheck: Sendable {
     /// The commands sent (fitted to the engines), and the divergence indexed into them.
     public var commandsSent: [Command] = []
     public var divergenceInSent: Divergence?
+    /// Every difference, when the check went on after the first (`allDifferences`),
+    /// indexed by statement like ``divergence``.
+    public var divergences: [Divergence] = []
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
-    public init(_ scenario: Scenario, engines: [EngineFactory]) {
+    /// - Parameter allDifferences: go on after the first difference and record each
+    ///   (expectations are then checked to the end of the file).
+    public init(_ scenario: Scenario, engines: [EngineFactory], allDifferences: Bool = false) {
         precondition(!engines.isEmpty, "ScenarioCheck needs at least one engine")
         var filter = FeatureFilter(engines: engines)
         var sent: [Command] = []
@@ -43,12 +48,14 @@ public struct ScenarioCheck: Sendable {
                 firstChange = firstChange ?? index
             }
         }
-        let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off)
+        let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off,
+                                         continuesAfterDivergence: allDifferences)
         // Put each sent command's observations back at its statement.
         var trace = [[Observation]](repeating: [], count: scenario.statements.count)
         let ran = statementOfSent.prefix(run.trace.count)
         for (position, index) in ran.enumerated() { trace[index] = run.trace[position] }
-        let reached = run.divergence.map { statementOfSent[$0.commandIndex] + 1 }
+        let reached = (allDifferences && run.divergence?.fault == nil ? nil : run.divergence)
+            .map { statementOfSent[$0.commandIndex] + 1 }
             ?? (run.trace.count < sent.count ? statementOfSent[run.trace.count] : scenario.statements.count)
         result = ScenarioRunner.evaluate(scenario, trace: Array(trace.prefix(reached)), engine: engines[0].name,
                                          skipped: skipped, uncheckedAfter: firstChange)
@@ -57,6 +64,11 @@ public struct ScenarioCheck: Sendable {
         missingFeatures = filter.missing
         commandsSent = sent
         divergenceInSent = run.divergence
+        divergences = run.divergences.map { found in
+            var divergence = found
+            divergence.commandIndex = statementOfSent[found.commandIndex]
+            return divergence
+        }
         if var divergence = run.divergence {
             divergence.commandIndex = statementOfSent[divergence.commandIndex]
             if divergence.fault != nil { fault = divergence.summary }
@@ -73,9 +85,9 @@ public struct ScenarioCheck: Sendable {
     /// One message per problem, `file:line: ...`, as `windowlab run` prints them.
     public func problems(in scenario: Scenario) -> [String] {
         var messages: [String] = []
-        if let divergence {
+        for divergence in divergences {
             let line = scenario.statements[divergence.commandIndex].line
-            if fault != nil {
+            if divergence.fault != nil {
                 messages.append("\(scenario.file):\(line): engine failed: \(divergence.summary)")
             } else {
                 var report = "\(scenario.file):\(line): engines differ: \(divergence.summary)"

@@ -90,7 +90,7 @@ struct Run: ParsableCommand {
                 result.add(file: file, error: error.description)
                 continue
             }
-            let check = ScenarioCheck(scenario, engines: engines)
+            let check = ScenarioCheck(scenario, engines: engines, allDifferences: true)
             for line in check.result.trace { output.out(line) }
             for problem in check.problems(in: scenario) { output.err(problem) }
             skipped.statements += check.skippedStatements

@@ -115,4 +115,18 @@ struct BaselineCommandLineTests {
         #expect(shrunk == 0)
         #expect(try CommandLineTests.windowlab(["run", out]).status == 0)
     }
+
+    @Test("run with several engines reports every difference in a file, then exits 1")
+    func runReportsEveryDifference() throws {
+        let file = Binary.root.path + "/Examples/alert-over-app.wls"
+        let (status, output) = try CommandLineTests.windowlab(
+            ["run", "--json", "--engine", "reference", "--engine", Self.silentEngine(declaring: nil), file])
+        #expect(status == 1)
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(output.utf8))
+        let divergences = try #require(result.files.first?.divergences)
+        #expect(divergences.count == 4)
+        #expect(divergences.map(\.line) == divergences.map(\.line).sorted())
+        #expect(divergences.allSatisfy { $0.difference == "observations notify/missing" })
+        #expect(result.files.first?.divergence == divergences.first)
+    }
 }
