@@ -111,12 +111,14 @@ extension CommandGenerator {
         random.pick([0.01, 0.01.nextDown, 0.01.nextUp, 0.0, 1.0, 0.5, 2.0, -1.0, 0.009, 0.011, 0.0100001])
     }
 
-    /// A level: often one a window already has, so same-level ordering is exercised.
+    /// A level: often one a window already has, so same-level ordering is exercised;
+    /// sometimes one that only a `Float` would store as `statusBar` (an engine that
+    /// keeps levels as `Float` then orders two levels as one).
     mutating func level() -> Double {
         if random.chance(0.5) { return random.pick(levels) }
         return random.pick([
             WindowLevel.normal, WindowLevel.statusBar, WindowLevel.alert, WindowLevel.alert + 1, -1, 0.5, 1e300,
-            -0.0, -2, -1e300, 1e15, 0.1 + 0.2, -(0.1 + 0.2),
+            -0.0, -2, -1e300, 1e15, 0.1 + 0.2, -(0.1 + 0.2), WindowLevel.statusBar + 0x1p-20,
         ])
     }
 
@@ -127,7 +129,8 @@ extension CommandGenerator {
         case 0: return random.pick([ViewTransform(0, 1, -1, 0, 0, 0), ViewTransform(-1, 0, 0, -1, 0, 0),
                                     ViewTransform(0, -1, 1, 0, 0, 0), ViewTransform(-1, 0, 0, 1, 0, 0)])
         case 1:
-            let sx = random.pick([0.5, 2, 0.25, 3, -1, 1.5, 0.1, 1e-3])
+            // 1 + 2^-30 is 1 once stored as a Float: an engine that does so answers differently.
+            let sx = random.pick([0.5, 2, 0.25, 3, -1, 1.5, 0.1, 1e-3, 1 + 0x1p-30])
             return ViewTransform(sx, 0, 0, random.chance(0.5) ? sx : random.pick([1, 0.5, 2, -2]), 0, 0)
         case 2:
             // An odd angle: cos and sin of 30, 45 or 17 degrees, as a parser writes them.

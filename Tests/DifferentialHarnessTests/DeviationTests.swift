@@ -127,6 +127,30 @@ struct NumericDomainTests {
         #expect(suite.run().finding != nil)
     }
 
+    @Test("double: an engine that stores levels or transforms as Float is caught",
+          arguments: ["level", "transform"])
+    func floatStorageIsCaught(part: String) {
+        @Sendable func float(_ v: Double) -> Double { v.isFinite && abs(v) < 3e38 ? Double(Float(v)) : v }
+        let engine = EngineFactory(name: "float-\(part)") {
+            StoringFloat(IndexedWindowSystem()) { command in
+                switch command {
+                case let .setLevel(window, level) where part == "level":
+                    return .setLevel(window: window, level: float(level))
+                case let .createWindow(name, scene, frame, level, root) where part == "level":
+                    return .createWindow(name: name, scene: scene, frame: frame, level: float(level), withRootView: root)
+                case let .setTransform(target, t) where part == "transform":
+                    return .setTransform(target: target, transform: ViewTransform(
+                        float(t.a), float(t.b), float(t.c), float(t.d), float(t.tx), float(t.ty)))
+                default: return command
+                }
+            }
+        }
+        let suite = PropertySuite(reference: Engines.reference, candidates: [engine], cases: 2000, deterministic: true,
+                                  profile: .small, failures: nil)
+        let result = suite.run()
+        #expect(result.finding != nil, "storing \(part) as Float survived \(result.casesRun) cases")
+    }
+
     @Test("projected commands lie in the domain, and projecting again changes nothing",
           arguments: [NumericDomain.float32, .integer])
     func projectionIsIdempotent(domain: NumericDomain) {
@@ -141,6 +165,22 @@ struct NumericDomainTests {
             }
         }
     }
+}
+
+/// An engine that stores some numbers as `Float`: its base sees the commands rounded.
+final class StoringFloat: WindowSystem {
+    let base: any WindowSystem
+    let store: (Command) -> Command
+
+    init(_ base: any WindowSystem, store: @escaping (Command) -> Command) {
+        self.base = base
+        self.store = store
+    }
+
+    var engineName: String { base.engineName }
+    func apply(_ command: Command) -> [Observation] { base.apply(store(command)) }
+    func snapshot() -> [SceneSnapshot] { base.snapshot() }
+    func invariantViolations() -> [String] { base.invariantViolations() }
 }
 
 /// An engine whose answers are rewritten: the stand-in for a real engine's difference.
