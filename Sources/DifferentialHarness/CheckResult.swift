@@ -47,6 +47,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
     }
     /// Rule outcome counts by ``RuleOutcome/rawValue`` (decoded from `coverage`).
     public var ruleCounts: [Int] = RuleCoverage().counts
+    /// Of those, decisions a declared deviation left partly uncompared (see ``RuleCoverage/uncompared``).
+    public var uncomparedRuleCounts: [Int] = RuleCoverage().uncompared
 
     public struct Group: Codable, Sendable, Equatable {
         public var signature: String
@@ -77,7 +79,11 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public init() {}
 
     /// The rule coverage of the campaign (empty when none was recorded).
-    public var coverage: RuleCoverage { RuleCoverage(counts: ruleCounts) }
+    public var coverage: RuleCoverage {
+        var coverage = RuleCoverage(counts: ruleCounts)
+        coverage.addUncompared(uncomparedRuleCounts)
+        return coverage
+    }
 
     /// Adds a campaign's totals.
     public mutating func add(_ totals: CampaignProgress) {
@@ -93,6 +99,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         var coverage = self.coverage
         coverage.add(totals.coverage)
         ruleCounts = coverage.counts
+        uncomparedRuleCounts = coverage.uncompared
     }
 
     private mutating func addGroup(_ group: Group) {
@@ -129,8 +136,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
             ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
         }
         var coverage = self.coverage
-        coverage.add(other.ruleCounts)
+        coverage.add(other.coverage)
         ruleCounts = coverage.counts
+        uncomparedRuleCounts = coverage.uncompared
     }
 
     // MARK: JSON
@@ -142,10 +150,18 @@ public struct CheckResult: Codable, Sendable, Equatable {
     }
 
     struct CoverageJSON: Codable {
-        struct Outcome: Codable { var rule: String; var branch: String; var count: Int }
+        struct Outcome: Codable {
+            var rule: String
+            var branch: String
+            var count: Int
+            /// Decisions at steps a declared deviation left partly uncompared.
+            var uncompared: Int?
+        }
         var reached: Int
         var total: Int
         var outcomes: [Outcome]
+        /// Outcomes decided at least once at a step compared in full on every engine.
+        var comparedOnEveryEngine: Int?
         var neverReached: [String]
     }
 
@@ -174,7 +190,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
-            counts[outcome.rawValue] = coverage.outcomes.first { $0.rule == outcome.rule && $0.branch == outcome.branch }?.count ?? 0
+            let entry = coverage.outcomes.first { $0.rule == outcome.rule && $0.branch == outcome.branch }
+            counts[outcome.rawValue] = entry?.count ?? 0
+            uncomparedRuleCounts[outcome.rawValue] = entry?.uncompared ?? 0
         }
         ruleCounts = counts
     }
@@ -215,8 +233,10 @@ public struct CheckResult: Codable, Sendable, Equatable {
         let coverage = self.coverage
         return CoverageJSON(
             reached: coverage.reached.count, total: coverage.counts.count,
-            outcomes: RuleOutcome.allCases.map { .init(rule: $0.rule, branch: $0.branch, count: coverage.count($0)) },
-            neverReached: coverage.neverReached.map { "\($0.rule): \($0.branch)" })
+            outcomes: RuleOutcome.allCases.map {
+                .init(rule: $0.rule, branch: $0.branch, count: coverage.count($0), uncompared: coverage.uncompared[$0.rawValue])
+            },
+            comparedOnEveryEngine: coverage.compared.count, neverReached: coverage.neverReached.map { "\($0.rule): \($0.branch)" })
     }
 
     /// Just the `coverage` object of the JSON.

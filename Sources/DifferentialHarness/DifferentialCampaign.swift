@@ -64,8 +64,13 @@ public struct DifferentialCampaign: Sendable {
     public var checkInvariants: Bool
     /// Stop shrinking and saving after this many findings (the campaign goes on counting).
     public var maxFindings: Int
-    /// Seconds of shrinking each finding may take.
+    /// Seconds of shrinking each finding may take at most. The campaign's time is
+    /// shared: a finding gets at most half of what is left of it (and at least
+    /// ``minimumShrinkSeconds``), so a late group is shrunk briefly instead of holding
+    /// the run long past its time, and more groups get shrunk in a short campaign.
     public var shrinkSeconds: Double
+    /// What a finding gets to shrink in however little time is left.
+    public var minimumShrinkSeconds = 3.0
     /// End the campaign once this many findings are saved (nil: run the whole time).
     public var stopAfterFindings: Int?
     /// The index of the first case (a campaign resumed after a crash skips the cases before).
@@ -118,7 +123,7 @@ public struct DifferentialCampaign: Sendable {
                 // case's focus depends on the seed, --jobs and --first-case, not on timing.
                 var coverage = RuleCoverage()
                 while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
-                    runCase(index, job: job, &coverage, shared, found)
+                    runCase(index, job: job, &coverage, shared, found, deadline: deadline)
                     index += jobs
                 }
                 inFlight?.clear(job: job)
@@ -135,7 +140,7 @@ public struct DifferentialCampaign: Sendable {
 
     /// Generates and runs case `index`; shrinks it when it opens a new group.
     func runCase(_ index: Int, job: Int, _ coverage: inout RuleCoverage, _ shared: SharedCampaignState,
-                 _ found: @Sendable (Finding) -> Void) {
+                 _ found: @Sendable (Finding) -> Void, deadline: ContinuousClock.Instant? = nil) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
         let profile = profile(ofCase: index)
         var configuration = generator
@@ -149,12 +154,13 @@ public struct DifferentialCampaign: Sendable {
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
         let divergence = generated.result.divergence
         let claimed = shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
-                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings, known: known)
+                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings, known: known,
+                                 uncompared: generated.result.uncomparedRuleCounts)
         guard let divergence, claimed else { return }
         // While shrinking, the engines run new lists: each is recorded before it runs,
         // so a crash there names the list that crashed.
         var finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
-                                        engines: engines, seconds: shrinkSeconds, invariants: checkInvariants,
+                                        engines: engines, seconds: shrinkBudget(deadline), invariants: checkInvariants,
                                         willTry: inFlight.map { recorder in {
                                             recorder.recordCandidate(job: job, $0, context: ["case", String(index)])
                                         } })
@@ -168,6 +174,14 @@ public struct DifferentialCampaign: Sendable {
         found(finding)
         shared.foundOne()
         inFlight?.record(job: job, ["idle"])
+    }
+
+    /// The seconds a finding may shrink for, `deadline` being the campaign's end.
+    func shrinkBudget(_ deadline: ContinuousClock.Instant?) -> Double {
+        guard let deadline else { return shrinkSeconds }
+        let left = ContinuousClock.now.duration(to: deadline).components
+        let seconds = Double(left.seconds) + Double(left.attoseconds) * 1e-18
+        return min(shrinkSeconds, max(minimumShrinkSeconds, seconds / 2))
     }
 
     /// Shrinks a failing case to a minimal one, or nil when it does not fail.
@@ -195,9 +209,10 @@ final class SharedCampaignState: Sendable {
     /// be shrunk (under the limit): then the caller shrinks and saves it. Counting
     /// and claiming happen under one lock, so no group is claimed twice or missed.
     func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil,
-             findingLimit: Int = .max, known: KnownFindings = KnownFindings()) -> Bool {
+             findingLimit: Int = .max, known: KnownFindings = KnownFindings(), uncompared: [Int] = []) -> Bool {
         counters.withLock {
             if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
+            if !uncompared.isEmpty { $0.progress.coverage.addUncompared(uncompared) }
             $0.progress.cases += 1
             $0.progress.commands += commands
             $0.progress.casesByProfile[profile, default: 0] += 1

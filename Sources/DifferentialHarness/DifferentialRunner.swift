@@ -55,6 +55,8 @@ public struct DifferentialResult: Sendable {
     public var commandsRun: Int
     /// The rule outcomes the first engine decided, when it was asked to record them.
     public var ruleCounts: [Int]? = nil
+    /// Of those, the decisions at steps a declared deviation left partly uncompared.
+    public var uncomparedRuleCounts: [Int] = []
 }
 
 /// Runs command lists on several engines side by side.
@@ -91,6 +93,6 @@ extension LockstepSession {
     /// The run so far as a ``DifferentialResult``.
     public var result: DifferentialResult {
         DifferentialResult(trace: trace, divergence: divergence, divergences: divergences, commandsRun: commands.count,
-                           ruleCounts: ruleCounts)
+                           ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts)
     }
 }

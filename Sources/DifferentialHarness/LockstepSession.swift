@@ -74,6 +74,9 @@ public struct LockstepSession {
 
     /// The rule outcomes the first engine decided so far (nil when it reports none).
     public var ruleCounts: [Int]? { ruleRecorder?.counts }
+    /// Of those, the decisions at steps a declared deviation left partly uncompared
+    /// (empty when none was).
+    public var uncomparedRuleCounts: [Int] { ruleRecorder?.uncompared ?? [] }
 
     /// Whether the engines still agree (no divergence so far).
     public var agrees: Bool { divergence == nil }
@@ -109,6 +112,7 @@ public struct LockstepSession {
             if divergence == nil { divergence = found }
             return continuesAfterDivergence && found.fault == nil
         }
+        if comparison.relaxedThisStep { ruleRecorder?.markStepUncompared() }
         return true
     }
 
@@ -179,7 +183,7 @@ public struct LockstepSession {
     /// The first difference, as a sentence and what differed. Every engine is asked
     /// for its invariants (when due) and its snapshot whatever it finds, in the order
     /// ``PipeliningWindowSystem`` promises, so a run can go on after a difference.
-    private func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
+    private mutating func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
         -> (String, Difference)?
     {
         let violations = checkInvariants ? systems.map { $0.invariantViolations().first } : []

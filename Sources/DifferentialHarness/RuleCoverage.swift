@@ -6,6 +6,9 @@ import WindowModel
 public struct RuleCoverage: Sendable, Equatable {
     /// Counts indexed by ``RuleOutcome/rawValue``.
     public private(set) var counts: [Int]
+    /// Of those, decisions at steps a declared deviation left partly uncompared
+    /// (see ``EngineDeviation``); all zero when no engine declared one.
+    public private(set) var uncompared: [Int] = Array(repeating: 0, count: RuleOutcome.allCases.count)
 
     public init() { counts = Array(repeating: 0, count: RuleOutcome.allCases.count) }
 
@@ -19,7 +22,18 @@ public struct RuleCoverage: Sendable, Equatable {
         for (i, n) in other.enumerated() where i < counts.count { counts[i] += n }
     }
 
-    public mutating func add(_ other: RuleCoverage) { add(other.counts) }
+    public mutating func add(_ other: RuleCoverage) {
+        add(other.counts)
+        addUncompared(other.uncompared)
+    }
+
+    /// Adds decisions that were not compared on every engine.
+    public mutating func addUncompared(_ other: [Int]) {
+        for (i, n) in other.enumerated() where i < uncompared.count { uncompared[i] += n }
+    }
+
+    /// Outcomes decided at least once at a step compared in full on every engine.
+    public var compared: [RuleOutcome] { RuleOutcome.allCases.filter { count($0) > uncompared[$0.rawValue] } }
 
     public func count(_ outcome: RuleOutcome) -> Int { counts[outcome.rawValue] }
 
@@ -62,8 +76,10 @@ public struct RuleCoverage: Sendable, Equatable {
     /// One line: how many outcomes and rules were reached.
     public var summary: String {
         let rules = Set(RuleOutcome.allCases.map(\.rule))
+        let relaxed = uncompared.contains { $0 > 0 }
         return "rule outcomes reached: \(reached.count) of \(counts.count) "
             + "(\(rules.count - rulesNeverReached.count) of \(rules.count) rules)"
+            + (relaxed ? "; compared on every engine: \(compared.count) (declared deviations relaxed the rest)" : "")
     }
 
     /// The outcomes `engine` (one that reports them, such as the reference model)

@@ -305,6 +305,16 @@ public final class RuleRecorder {
         lastStep[outcome.rawValue] = step
     }
 
+    /// Counts, per outcome, the decisions of steps whose answers were not compared in
+    /// full (a declared deviation relaxed them): empty until ``markStepUncompared()``.
+    public private(set) var uncompared: [Int] = []
+
+    /// Counts the current step's outcomes as decided but not compared on every engine.
+    public func markStepUncompared() {
+        if uncompared.isEmpty { uncompared = Array(repeating: 0, count: counts.count) }
+        for i in lastStep.indices where lastStep[i] == step { uncompared[i] &+= 1 }
+    }
+
     /// Starts a new step (a command): ``currentStepOutcomes`` forgets the last one's.
     public func beginStep() { step &+= 1 }
 
@@ -316,6 +326,7 @@ public final class RuleRecorder {
     /// Forgets every count.
     public func reset() {
         counts = Array(repeating: 0, count: counts.count)
+        uncompared = []
         step &+= 1
     }
 }

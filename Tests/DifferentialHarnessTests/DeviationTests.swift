@@ -85,6 +85,27 @@ struct DeviationTests {
         #expect(divergence?.difference == .observation(.keyWindow, .presence))
     }
 
+    @Test("outcomes decided at a step a deviation relaxed are counted as not compared on every engine")
+    func uncomparedOutcomes() {
+        let commands: [Command] = [
+            .createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 10, 10), level: 0, withRootView: false),
+            .show(window: "a"), .hit(at: Point(1, 1), scene: mainSceneName),
+        ]
+        let silent = EngineFactory(name: "silent", deviations: [.n1]) {
+            Rewriting(IndexedWindowSystem()) { $0.filter { !$0.isNotification } }
+        }
+        let result = DifferentialRunner.run(commands, engines: [Engines.reference, silent], cadence: .everyCommand,
+                                            recordRules: true)
+        #expect(result.divergence == nil)
+        var coverage = RuleCoverage(counts: result.ruleCounts ?? [])
+        coverage.addUncompared(result.uncomparedRuleCounts)
+        // `show` posted a notification the engine is not held to; `hit` was compared in full.
+        #expect(coverage.uncompared[RuleOutcome.w4ShownFrontOfLevel.rawValue] == 1)
+        #expect(!coverage.compared.contains(.w4ShownFrontOfLevel))
+        #expect(coverage.compared.contains(.t6HitAnswered))
+        #expect(coverage.summary.contains("compared on every engine: \(coverage.compared.count)"))
+    }
+
     @Test("H2, T7, T8: the statements that trigger a steered deviation are not sent")
     func steeredStatementsAreSkipped() {
         var filter = FeatureFilter(features: EngineFeature.all, deviations: [.h2, .t7, .t8])
