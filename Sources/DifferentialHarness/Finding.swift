@@ -68,7 +68,10 @@ extension Finding {
         var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
             check(candidate).divergence.flatMap { $0.signature.coarse == cause ? $0.commandIndex + 1 : nil }
         }
-        let minimal = shrinker.shrink(commands)
+        // As the engines were sent it: numbers in their domain, what they lack left out,
+        // so the saved scenario is exactly what ran.
+        var fitting = FeatureFilter(engines: engines)
+        let minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
         willTry?(minimal)
         let final = DifferentialRunner.run(minimal, engines: engines, checkInvariants: invariants).divergence
             ?? check(minimal).divergence

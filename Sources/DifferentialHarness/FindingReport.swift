@@ -34,14 +34,17 @@ extension Finding {
             : "# windowlab: engines disagree at the last statement before the final queries."
         let firstLine = first ?? "# windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it ran "
             + "again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
+        // What engines wrote (a garbage line, the tail of standard error) may hold colour
+        // escapes, NULs or any length: shown visibly and cut, so the file always parses.
         var header = [
             firstLine,
-            "# " + (origin ?? defaultOrigin),
+            "# " + VisibleText.escaped(origin ?? defaultOrigin),
             "# group: \(signature); shrunk from \(originalLength) to \(commands.count) commands",
-            "# \(divergence.summary)",
+            "# " + VisibleText.escaped(divergence.summary, limit: 900),
         ]
         for (engine, lines) in divergence.observations {
-            header.append("#   \(engine): " + (lines.isEmpty ? "(nothing)" : lines.joined(separator: "; ")))
+            header.append("#   \(engine): "
+                          + VisibleText.escaped(lines.isEmpty ? "(nothing)" : lines.joined(separator: "; "), limit: 900))
         }
         header.append("# The expect lines are \(engines.first?.name ?? "the first engine")'s answers.")
         return header.joined(separator: "\n") + "\n" + ScenarioPrinter.print(body)

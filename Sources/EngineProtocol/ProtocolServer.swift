@@ -47,8 +47,14 @@ public struct ProtocolServer {
         var greeted = false
         var number = 0
         let complete = engine.features == EngineFeature.all
-        while let line = lines.next(beforeBlocking: { out.flush() }) {
+        while let next = lines.next(beforeBlocking: { out.flush() }) {
             number += 1
+            guard case let .text(line) = next else {
+                // Read past, never kept whole: one line, one answer.
+                out.write("error request \(number) is longer than \(LineInput.maxLineBytes) bytes")
+                if !greeted { out.flush(); return 2 }
+                continue
+            }
             let request = Self.trimmed(line)
             if !greeted {
                 guard request == EngineHello.request else {
@@ -115,11 +121,26 @@ extension ProtocolServer {
     }
 }
 
-/// Lines from a file descriptor, read in large chunks.
+/// Lines from a file descriptor, read in large chunks. A line longer than
+/// ``maxLineBytes`` is read past as it arrives (never kept whole) and reported as
+/// ``Line/tooLong``; each byte is looked at once, however long the line.
 struct LineInput {
+    /// The longest request line: what a statement in wire form can need, many times over.
+    static let maxLineBytes = 4096
+
+    enum Line: Equatable {
+        case text(String)
+        /// A line over the limit, read past.
+        case tooLong
+    }
+
     let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next line break resumes (bytes before it have none).
+    private var scanned = 0
+    /// Inside an over-long line: bytes are dropped until its line break.
+    private var skipping = false
     private var ended = false
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -127,22 +148,32 @@ struct LineInput {
 
     /// The next line without its line break (nil at the end of input);
     /// `beforeBlocking` runs before each read that may wait.
-    mutating func next(beforeBlocking: () -> Void) -> String? {
+    mutating func next(beforeBlocking: () -> Void) -> Line? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                defer { start = newline + 1; scanned = start }
+                if skipping {
+                    skipping = false
+                    return .tooLong
+                }
                 var end = newline
                 if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
-                start = newline + 1
-                return line
+                return end - start > Self.maxLineBytes ? .tooLong : .text(String(decoding: buffer[start..<end], as: UTF8.self))
+            }
+            scanned = buffer.count
+            if buffer.count - start > Self.maxLineBytes {
+                // No line break yet and already too long: drop what is there, keep reading past.
+                skipping = true
+                start = buffer.count
+                scanned = start
             }
             if ended {
-                guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
-                start = buffer.count
-                return line
+                guard start < buffer.count || skipping else { return nil }
+                defer { start = buffer.count; scanned = start; skipping = false }
+                return skipping ? .tooLong : .text(String(decoding: buffer[start...], as: UTF8.self))
             }
             buffer.removeFirst(start)
+            scanned -= start
             start = 0
             beforeBlocking()
             let n = read(fd, &chunk, chunk.count)

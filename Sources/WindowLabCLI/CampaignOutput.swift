@@ -69,6 +69,13 @@ final class FindingWriter: Sendable {
         let kind = !finding.reproduced ? "nondeterministic" : finding.origin != nil ? "replay"
             : finding.divergence.fault != nil ? "fault" : "divergence"
         let path = "\(directory)/\(kind)-\(finding.caseSeed).wls"
+        // The failure database first and on its own: a finding --out cannot take is still kept.
+        do {
+            if let failures { try failures.save(finding, engines: engines) }
+        } catch {
+            FileHandle.standardError.write(Data(
+                "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let text = finding.scenarioText(engines: engines)
@@ -82,10 +89,9 @@ final class FindingWriter: Sendable {
             FileHandle.standardError.write(Data((
                 "finding: \(path): \(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
                 + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))
-            if let failures { try failures.save(finding, engines: engines) }
             try FindingPicture.save(scenarioText: text, file: path, engines: engines)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot save \(path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: cannot save \(path): \(OutputPath.reason(error))\n".utf8))
         }
         return path
     }

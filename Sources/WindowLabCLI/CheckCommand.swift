@@ -126,6 +126,10 @@ struct Check: ParsableCommand {
         }
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         guard maxFindings >= 0 else { throw ValidationError("--max-findings cannot be negative") }
+        // Where findings go is checked before any work, so that none is lost at the end.
+        try OutputPath.validateFolder(out, option: "--out")
+        if failures != "none" { try OutputPath.validateFolder(failures, option: "--failures") }
+        if let writeKnown { try OutputPath.validate(writeKnown, option: "--write-known") }
         if let profile, GenerationProfile(rawValue: profile) == nil {
             throw ValidationError("unknown profile '\(profile)'; choose one of: "
                                   + GenerationProfile.allCases.map(\.rawValue).joined(separator: ", "))

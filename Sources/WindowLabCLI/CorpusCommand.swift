@@ -41,13 +41,14 @@ private func report(_ summary: CorpusWriteSummary) {
     for note in summary.notes { complain("note: \(note)") }
 }
 
-/// Runs `body`, turning a corpus error into a message and exit status 1.
+/// Runs `body`, turning a corpus error (a missing, damaged or unwritable pack) into a
+/// message and exit status 2, bad input, as in every command.
 private func guarded<T>(_ body: () throws(CorpusPackError) -> T) throws -> T {
     do {
         return try body()
     } catch {
         complain("error: \(error)")
-        throw ExitCode(1)
+        throw ExitStatus.badInput.exit
     }
 }
 

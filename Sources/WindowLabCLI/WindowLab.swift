@@ -9,10 +9,8 @@ struct WindowLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "windowlab",
         abstract: "Executable UIKit-style window semantics: run, check, fuzz, measure and draw.",
-        discussion: """
-            Exit status: 0 success; 1 a divergence, a failed expectation or an engine \
-            fault; 2 bad input (an unreadable or invalid file, an engine that cannot be \
-            started); 64 a usage error (an unknown option or a bad value); 130 interrupted.
+        discussion: ExitStatus.table + """
+
 
             Examples:
               windowlab run Examples/alert-over-app.wls

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The exit statuses of every `windowlab` command, named once (the top-level help
+/// prints ``table``).
+enum ExitStatus: Int32 {
+    /// Everything held.
+    case success = 0
+    /// A divergence, a failed expectation, an engine fault, a damaged pack in `verify`.
+    case failed = 1
+    /// Bad input: an unreadable or invalid file or pack, an engine that cannot be started.
+    case badInput = 2
+    /// A usage error: an unknown option or a bad value (ArgumentParser's own).
+    case usage = 64
+    /// Interrupted (SIGINT or SIGTERM).
+    case interrupted = 130
+
+    var exit: ExitCode { ExitCode(rawValue) }
+
+    /// The table the top-level help and docs/main-job.md print.
+    static let table = "Exit status: 0 success; 1 a divergence, a failed expectation or an engine "
+        + "fault; 2 bad input (an unreadable or invalid file or pack, an engine that cannot be "
+        + "started); 64 a usage error (an unknown option or a bad value); 130 interrupted."
+}
