@@ -22,6 +22,11 @@ public struct ReplayFindings: Sendable {
 
     /// The groups in the order they were first met.
     public private(set) var groups: [Group] = []
+    /// Replayed items in a row that ended in an engine fault (a hang costs a whole
+    /// time-out each): at ``faultLimit`` the replays stop (``gaveUp``).
+    public private(set) var consecutiveFaults = 0
+    public static let faultLimit = 3
+    public var gaveUp: Bool { consecutiveFaults >= Self.faultLimit }
 
     public init() {}
 
@@ -32,6 +37,7 @@ public struct ReplayFindings: Sendable {
     /// - Parameter commands: the commands the engines were sent (as sent: fitted to
     ///   their features and domain).
     public mutating func add(source: String, commands: [Command], divergence: Divergence) {
+        consecutiveFaults = divergence.fault == nil ? 0 : consecutiveFaults + 1
         let signature = divergence.signature
         if let i = groups.firstIndex(where: { $0.signature == signature }) {
             groups[i].count += 1
@@ -40,6 +46,9 @@ public struct ReplayFindings: Sendable {
                                 commands: Array(commands.prefix(divergence.commandIndex + 1)), divergence: divergence))
         }
     }
+
+    /// Counts an item that replayed without a fault.
+    public mutating func agreed() { consecutiveFaults = 0 }
 
     /// The first item of each group (up to `limit` groups), shrunk within `seconds`
     /// each, with its source and the group's size as its origin.

@@ -15,7 +15,8 @@ extension Check {
             let path = corpus + "/" + name
             do {
                 let reading = try CorpusFiles.readPack(path)
-                for (index, entry) in reading.pack.entries.enumerated() where cursor.next(["entry", path, String(index)]) {
+                for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp
+                    && cursor.next(["entry", path, String(index)]) {
                     replay(entry, from: "\(path) entry \(CorpusPack.entryName(entry))", engines, &report, &diverged)
                 }
             } catch {
@@ -30,7 +31,7 @@ extension Check {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue  // subfolders hold other targets' regressions (replayed by the tests)
             }
-            guard cursor.next(["input", path]) else { continue }
+            guard !diverged.gaveUp, cursor.next(["input", path]) else { continue }
             do {
                 replay(try CorpusFiles.readInput(path), from: path, engines, &report, &diverged)
             } catch {
@@ -49,7 +50,7 @@ extension Check {
         case let .unsupportedVersion(version):
             report.badInput("\(source): an entry of encoding version \(version), this build reads another")
         case .agreed:
-            break
+            diverged.agreed()
         case let .diverged(_, divergence, sent):
             diverged.add(source: source, commands: sent, divergence: divergence)
         }

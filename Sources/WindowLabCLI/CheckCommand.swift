@@ -223,6 +223,7 @@ struct Check: ParsableCommand {
         let folders = [examples == "none" ? nil : examples, corpus == "none" ? nil : corpus + "/regressions"]
         let files = ScenarioFiles.list(in: folders.compactMap { $0 })
         for file in files {
+            if diverged.gaveUp { break }
             guard replay.next(["scenario", file]) else { continue }
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
@@ -234,6 +235,8 @@ struct Check: ParsableCommand {
                 if let divergence = check.divergenceInSent, let statement = check.divergence {
                     diverged.add(source: "\(file):\(scenario.statements[statement.commandIndex].line)",
                                  commands: check.commandsSent, divergence: divergence)
+                } else {
+                    diverged.agreed()
                 }
             } catch {
                 report.badInput(error.description)
@@ -248,6 +251,10 @@ struct Check: ParsableCommand {
     /// --out (`replay-N.wls`, with its picture), and one line.
     private func reportReplayFindings(_ diverged: ReplayFindings, _ engines: [EngineFactory],
                                       _ known: KnownFindings, _ report: inout CheckReport) {
+        if diverged.gaveUp {
+            report.fail("replays stopped after \(ReplayFindings.faultLimit) replayed items in a row ended in an engine "
+                        + "fault (each costs up to --engine-timeout); the rest were not replayed")
+        }
         guard !diverged.groups.isEmpty else { return }
         report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
                     + "shrinking the first of each")

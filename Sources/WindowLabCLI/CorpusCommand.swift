@@ -223,19 +223,23 @@ struct CorpusReplay: ParsableCommand {
                 throw ExitCode(2)
             }
             let total = reading.pack.entries.count
-            for (index, entry) in reading.pack.entries.enumerated() {
+            for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp {
                 entries += 1
                 if (index + 1) % 100 == 0 || index + 1 == total { complain("\(path): \(index + 1)/\(total) entries") }
                 let replay = CorpusEntryReplay(entry, engines: chosen)
                 commands += replay.commands
                 switch replay {
                 case .unsupportedVersion: unsupported += 1
-                case .agreed: break
+                case .agreed: diverged.agreed()
                 case let .diverged(_, divergence, sent):
                     diverged.add(source: "\(path) entry \(CorpusPack.entryName(entry))", commands: sent,
                                  divergence: divergence)
                 }
             }
+        }
+        if diverged.gaveUp {
+            print("STOPPED after \(ReplayFindings.faultLimit) entries in a row ended in an engine fault; "
+                  + "the rest were not replayed")
         }
         // One line per group of entries that diverge alike, not one block per entry.
         for group in diverged.groups {

@@ -132,4 +132,18 @@ struct BaselineCommandLineTests {
         #expect(divergences.allSatisfy { $0.difference == "observations notify/missing" })
         #expect(result.files.first?.divergence == divergences.first)
     }
+
+    @Test("replays stop after a few items in a row end in an engine fault, saying so")
+    func repeatedFaultsStopReplays() throws {
+        let out = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let hanging = "exec:" + Binary.serve("--fault hang:show")
+        let (status, output) = try CommandLineTests.windowlab(
+            ["check", "--engine", hanging, "--engine-timeout", "0.5", "--time", "0", "--failures", "none",
+             "--out", out, "--json"])
+        #expect(status == 1)
+        let result = try CheckResult.fromJSON(output)
+        #expect(result.problems.contains { $0.hasPrefix("replays stopped after \(ReplayFindings.faultLimit) replayed items") })
+        #expect(result.scenarioFiles + result.corpusEntries < 20, "replayed \(result.scenarioFiles) files, \(result.corpusEntries) entries")
+    }
 }
