@@ -1,8 +1,54 @@
 import Foundation
+import Synchronization
 import WindowModel
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// The process groups of the engines this process runs. Each engine runs in a group
+/// of its own (so a time-out kills whatever it started), which a terminal's Ctrl-C
+/// does not reach: so this process ends them itself when it exits, and when SIGINT,
+/// SIGTERM or SIGHUP arrives while nothing else handles them (then it exits 130).
+enum EngineGroups {
+    static let capacity = 1024
+    /// Group ids, 0 for a free slot: read without a lock by the signal handler.
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        return slots
+    }()
+    private static let lock = Mutex(())
+
+    static func add(_ group: pid_t) {
+        _ = installed
+        lock.withLock { _ in
+            if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
+        }
+    }
+
+    static func remove(_ group: pid_t) {
+        lock.withLock { _ in
+            if let slot = (0..<capacity).first(where: { slots[$0] == group }) { slots[slot] = 0 }
+        }
+    }
+
+    /// Kills every group still registered (async-signal-safe: only `kill`).
+    static func endAll() {
+        for i in 0..<capacity where slots[i] > 0 { kill(-slots[i], SIGKILL) }
+    }
+
+    private static let installed: Void = {
+        atexit { EngineGroups.endAll() }
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+            _ = Glibc.signal(signal) { _ in
+                EngineGroups.endAll()
+                _exit(130)
+            }
+        }
+    }()
+}
 
 /// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
 @_silgen_name("pipe2")
@@ -73,6 +119,7 @@ final class EngineProcess {
             throw EngineFault(kind: .start, message: "cannot start `\(command)`: \(String(cString: strerror(spawned)))")
         }
         pid = child
+        EngineGroups.add(child)
         input = toChild[1]
         output = fromChild[0]
         errors = errorPipe[0]
@@ -316,5 +363,6 @@ final class EngineProcess {
         exited = true
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        EngineGroups.remove(pid)
     }
 }
