@@ -30,11 +30,15 @@ public struct KnownFindings: Sendable, Equatable {
 
     public init(entries: [Entry] = []) { self.entries = entries }
 
-    /// Whether `signature` is known: listed exactly, or, for a group no run shrank
-    /// (whose outcomes are those of a long case), listed with the same command and difference.
+    /// Whether `signature` is known: a listed group has its command and difference,
+    /// and every outcome of that group is among its own (the same cause met in another
+    /// context, through a bounds origin or a transform, say). For a group no run shrank
+    /// (whose outcomes are a long case's), the same command and difference suffice.
     public func contains(_ signature: FindingSignature, shrunk: Bool = true) -> Bool {
-        shrunk ? entries.contains { $0.signature == signature }
-            : entries.contains { $0.signature.coarse == signature.coarse }
+        entries.contains { entry in
+            entry.signature.coarse == signature.coarse
+                && (!shrunk || Set(entry.signature.outcomes).isSubset(of: signature.outcomes))
+        }
     }
 
     public var signatures: Set<FindingSignature> { Set(entries.map(\.signature)) }

@@ -9,6 +9,8 @@ struct LockstepComparison {
     private(set) var tracker: DeviationTracker
     /// Whether a declared deviation left part of this step uncompared on some engine.
     private(set) var relaxedThisStep = false
+    /// The two lines that differed at the last observation difference (nil for a missing line).
+    private(set) var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
 
     init(engines: [EngineFactory]) {
         let base = engines[0].deviations
@@ -37,6 +39,7 @@ struct LockstepComparison {
             relaxedThisStep = true
         }
         for index in 0..<max(want.count, have.count) {
+            differingLines = (index < want.count ? want[index] : nil, index < have.count ? have[index] : nil)
             guard index < have.count else { return .observation(.init(want[index]), .missing) }
             guard index < want.count else { return .observation(.init(have[index]), .extra) }
             let (e, g) = (want[index], have[index])
@@ -62,6 +65,23 @@ struct LockstepComparison {
             if let s1 = a.screen, let s2 = b.screen, s1 != s2 { return .state(.screen) }
         }
         return nil
+    }
+
+    /// The window a routing difference is about: the one the other engine answered
+    /// with, else the one the first engine answered with; with the point routed.
+    func routedWindow(_ command: Command) -> (window: String, point: Point)? {
+        let point: Point
+        switch command {
+        case let .hit(at, _), let .touchBegan(_, at, _): point = at
+        default: return nil
+        }
+        func target(_ line: Observation?) -> String? {
+            switch line {
+            case let .hit(target?)?, let .touchBegan(_, target?)?: return target.window
+            default: return nil
+            }
+        }
+        return (target(differingLines.got) ?? target(differingLines.expected)).map { ($0, point) }
     }
 
     /// The observations compared under `relaxed` at this step, in the order compared.

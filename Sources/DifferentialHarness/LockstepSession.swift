@@ -106,7 +106,7 @@ public struct LockstepSession {
             var found = Divergence(
                 commandIndex: index, command: command, summary: summary,
                 observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, difference: difference,
-                outcomes: ruleRecorder?.currentStepOutcomes ?? [])
+                outcomes: causeOutcomes(command, difference))
             found.fault = firstFault()
             divergences.append(found)
             if divergence == nil { divergence = found }
@@ -208,6 +208,19 @@ public struct LockstepSession {
             }
         }
         return nil
+    }
+
+    /// The reference's outcomes that name the cause of `difference`: for a routing
+    /// (`hit`, `began`) whose target differs, those of hit-testing the window in
+    /// question alone (every other window the route looked at is incidental); else
+    /// everything the step decided.
+    private func causeOutcomes(_ command: Command, _ difference: Difference) -> [RuleOutcome] {
+        if case .observation(_, let part) = difference, part != .missing, part != .extra,
+           let (window, point) = comparison.routedWindow(command),
+           let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
+            return outcomes
+        }
+        return ruleRecorder?.currentStepOutcomes ?? []
     }
 
     /// ` (deviations N1 K4 declared: not compared …)` when the pair relaxes anything.

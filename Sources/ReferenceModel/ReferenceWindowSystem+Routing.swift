@@ -34,3 +34,20 @@ extension ReferenceWindowSystem: RoutingCandidatesReporting {
         }
     }
 }
+
+extension ReferenceWindowSystem: RoutingExplaining {
+    /// The rule outcomes of hit-testing one window alone at `point` (H1–H6, G2, G4,
+    /// A3, A5, T2): why the reference did or did not answer with it. Nil when no live
+    /// window has that name. Records nothing in the run's own counts.
+    ///
+    /// - Complexity: one window's hit test.
+    public func outcomes(hitTesting name: String, at point: Point) -> [RuleOutcome]? {
+        guard let window = windows[name] else { return nil }
+        let saved = ruleRecorder
+        let recorder = RuleRecorder()
+        ruleRecorder = recorder
+        defer { ruleRecorder = saved }
+        _ = hitTest(window, screenPoint: point)
+        return recorder.currentStepOutcomes
+    }
+}

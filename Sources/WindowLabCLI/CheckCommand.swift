@@ -268,7 +268,7 @@ struct Check: ParsableCommand {
                 continue
             }
             let saved = finding.map { "; shrunk into " + writer.save($0) } ?? ""
-            report.fail("replay: \(group.count) x \(group.signature), first at \(group.firstSource)\(saved)")
+            report.fail("replay: \(group.count) x \(finding?.signature ?? group.signature), first at \(group.firstSource)\(saved)")
         }
         report.result.findings += writer.entries
     }

@@ -23,3 +23,10 @@ public protocol PipeliningWindowSystem: WindowSystem {
 public protocol RoutingCandidatesReporting: AnyObject {
     func windowsAnswering(_ point: Point, scene: String) -> [(window: String, level: Double)]
 }
+
+/// A window system that can say which rule outcomes decide whether one window
+/// answers a point: what names the cause of a routing difference (the window the
+/// engines disagree about, not every window a route looked at).
+public protocol RoutingExplaining: AnyObject {
+    func outcomes(hitTesting window: String, at point: Point) -> [RuleOutcome]?
+}
