@@ -1,3 +1,5 @@
+import WindowModel
+
 /// Why a text is not a valid scenario, and where.
 ///
 /// ``description`` is the compiler-style line `windowlab run` prints:
@@ -18,5 +20,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
-    public var description: String { "\(file):\(line):\(column): error: \(reason)" }
+    /// Characters that cannot be seen (a zero-width space inside a name, a no-break
+    /// space between words) are shown as `U+200B`, so the message says what is wrong.
+    public var description: String {
+        "\(VisibleText.escaped(file, limit: 500)):\(line):\(column): error: \(VisibleText.escaped(reason, limit: 2000))"
+    }
 }

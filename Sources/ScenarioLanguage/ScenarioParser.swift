@@ -53,13 +53,14 @@ public struct ScenarioParser: Sendable {
             do {
                 parsed = try StatementGrammar.parse(line)
             } catch {
-                throw ScenarioError(file: file, line: line.number, column: error.column, reason: error.reason)
+                throw ScenarioError(file: file, line: line.number, column: error.column,
+                                    reason: Self.withHint(error.reason, line))
             }
             do {
                 try validator.validate(parsed.command)
             } catch {
                 let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
-                throw ScenarioError(file: file, line: line.number, column: column, reason: error.message)
+                throw ScenarioError(file: file, line: line.number, column: column, reason: Self.withHint(error.message, line))
             }
             statements.append(Scenario.Statement(
                 command: parsed.command, line: line.number, column: line.tokens[0].column,
@@ -92,10 +93,12 @@ public struct ScenarioParser: Sendable {
                     try validator.validate(parsed.command)
                 } catch {
                     let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
-                    problems.append(ScenarioError(file: file, line: line.number, column: column, reason: error.message))
+                    problems.append(ScenarioError(file: file, line: line.number, column: column,
+                                                  reason: Self.withHint(error.message, line)))
                 }
             } catch {
-                problems.append(ScenarioError(file: file, line: line.number, column: error.column, reason: error.reason))
+                problems.append(ScenarioError(file: file, line: line.number, column: error.column,
+                                              reason: Self.withHint(error.reason, line)))
             }
         }
         return problems
@@ -165,6 +168,16 @@ public struct ScenarioParser: Sendable {
 
     /// The column a validator message is about: the token it quotes, the negative
     /// size, the overlong name, or else the statement itself.
+    /// `reason`, and when the line holds a character that cannot be seen or looks like a
+    /// blank (a no-break or zero-width space), which one: the likely cause.
+    static func withHint(_ reason: String, _ line: ScenarioLexer.Line) -> String {
+        let text = String(decoding: line.content, as: UTF8.self)
+        guard let hidden = text.unicodeScalars.first(where: VisibleText.isHidden) else { return reason }
+        let shown = VisibleText.escaped(String(Character(hidden)))
+        return reason + " (the line holds \(shown), which cannot be seen or looks like a blank but is not one: "
+            + "names and keywords are plain ASCII, separated by plain spaces)"
+    }
+
     static func locate(
         _ message: String, in tokens: [ScenarioLexer.Token], parsed: ParsedStatement, limits: CommandLimits
     ) -> Int {

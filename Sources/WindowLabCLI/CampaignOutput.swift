@@ -107,10 +107,13 @@ enum CampaignSummary {
         }.joined(separator: ", ")
     }
 
-    /// One line per group of divergences, the largest first.
-    static func groupLines(_ totals: CampaignProgress) -> [String] {
-        totals.groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { signature, group in
+    /// One line per group of divergences, the largest first: at most `limit`, then
+    /// one line saying how many more there are (all are in check.json and report.html).
+    static func groupLines(_ totals: CampaignProgress, limit: Int = 20) -> [String] {
+        let sorted = totals.groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
+        let lines = sorted.prefix(limit).map { signature, group in
             "\(group.count) x \(signature) (first found by the \(group.profile) profile)"
         }
+        return lines + (sorted.count > limit ? ["and \(sorted.count - limit) more group(s): check.json and report.html list all"] : [])
     }
 }

@@ -2,7 +2,8 @@
 public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { message }
+    /// The message with invisible characters shown as `U+XXXX` (see ``VisibleText``).
+    public var description: String { VisibleText.escaped(message, limit: 2000) }
 }
 
 /// Limits that keep any input bounded in memory and recursion depth.

@@ -1,4 +1,5 @@
 import DifferentialHarness
+import ScenarioLanguage
 import Testing
 import WindowModel
 
@@ -37,5 +38,24 @@ struct SignatureTests {
     @Test("text that is not a signature reads as nil", arguments: ["", "hit", "hit observations hit/nose", "hit state [zzz]"])
     func rejects(text: String) {
         #expect(FindingSignature(text: text) == nil)
+    }
+
+    @Test("a finding whose engine wrote colour escapes, a NUL and a very long line still saves as a scenario that parses")
+    func hostileEngineTextParses() throws {
+        let commands: [Command] = [
+            .createWindow(name: "w", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0, withRootView: false),
+            .show(window: "w"),
+        ]
+        var divergence = Divergence(
+            commandIndex: 1, command: commands[1],
+            summary: "mine failed: garbage `\u{1B}[31mpanic\u{1B}[0m\u{0}` " + String(repeating: "é", count: 5000),
+            observations: [("reference", ["notify w didBecomeVisible"]), ("mine", ["\u{1B}[1mbold\u{7}"])],
+            difference: .fault(.garbage, engine: "mine"))
+        divergence.fault = EngineFault(kind: .garbage, message: "wrote \u{1B}[31m")
+        let finding = Finding(caseSeed: 1, originalLength: 2, commands: commands, divergence: divergence)
+        let text = finding.scenarioText(engines: [Engines.reference])
+        #expect(text.contains("U+001B[31mpanic"))
+        let parsed = try ScenarioParser().parse(text, file: "fault-1.wls")
+        #expect(parsed.statements.map(\.command).filter { !$0.isExpectation } == commands)
     }
 }

@@ -32,7 +32,7 @@ public enum VisibleText {
     /// Control characters (C0 but tab, DEL, C1), zero-width and direction marks, line
     /// and paragraph separators, word joiners, the byte-order mark, and spaces that look
     /// like a space but are not one (no-break and the typographic spaces).
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x08, 0x0A...0x1F, 0x7F...0x9F: return true
         case 0xA0, 0xAD, 0x1680, 0x180E, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x2064, 0x3000, 0xFEFF: return true
