@@ -1,3 +1,4 @@
+import WindowModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,6 +61,10 @@ enum FileSystem {
     /// renames it over `path`. On any failure the temporary file is removed and
     /// `path` is untouched.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CorpusPackError) {
+        try InterruptionGuard.deferringInterruptions { () throws(CorpusPackError) in try writeUninterrupted(bytes, to: path) }
+    }
+
+    private static func writeUninterrupted(_ bytes: [UInt8], to path: String) throws(CorpusPackError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
