@@ -83,7 +83,11 @@ struct CheckSupervisor {
         merged.status = max(merged.status, status)
         merged.seed = merged.seed ?? seed
         if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
-        if let engines = try? check.engines() { check.writeReport(merged, engines: engines) }
+        // The engines are started again only when the report has findings to step
+        // through; otherwise the workers' record of them names them.
+        let reported: [EngineFactory]? = merged.findings.isEmpty
+            ? merged.engines.map(EngineCatalog.described) : try? check.engines()
+        if let reported { check.writeReport(merged, engines: reported) }
         if let path = check.writeKnown { Check.writeKnown(path, result: merged, previous: known) }
         if check.json {
             print(merged.jsonText())

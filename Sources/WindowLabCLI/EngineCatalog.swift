@@ -1,4 +1,5 @@
 import ArgumentParser
+import DifferentialHarness
 import EngineProtocol
 import IndexedEngine
 import ReferenceModel
@@ -69,6 +70,16 @@ enum EngineCatalog {
             let count = seen[engine.name]!
             guard count > 1 else { return engine }
             return engine.renamed("\(engine.name)-\(count)")
+        }
+    }
+
+    /// An engine as a worker recorded it (name, features, declarations), for a report
+    /// with nothing to run: asking it to make a system is a harness bug.
+    static func described(_ engine: RunResult.Engine) -> EngineFactory {
+        EngineFactory(name: engine.name, features: (try? EngineFeature.parseList(engine.features).get()) ?? [],
+                      deviations: (try? EngineDeviation.parseList(engine.deviations).get()) ?? [],
+                      numbers: NumericDomain.parse(engine.numbers) ?? .double) {
+            preconditionFailure("the report of a run without findings runs no engine")
         }
     }
 

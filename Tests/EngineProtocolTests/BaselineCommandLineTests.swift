@@ -146,4 +146,16 @@ struct BaselineCommandLineTests {
         #expect(result.problems.contains { $0.hasPrefix("replays stopped after \(ReplayFindings.faultLimit) replayed items") })
         #expect(result.scenarioFiles + result.corpusEntries < 20, "replayed \(result.scenarioFiles) files, \(result.corpusEntries) entries")
     }
+
+    @Test("a clean run's report names the engines without starting them again")
+    func reportWithoutSecondStart() throws {
+        let out = Self.folder(), marker = Self.folder() + "/started"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        // Starts once; any later start fails its handshake.
+        let once = "exec:if [ -e '\(marker)' ]; then exit 3; fi; touch '\(marker)'; exec \(Binary.serve("--engine indexed"))"
+        let (status, _) = try Self.check(["--engine", once, "--time", "1", "--out", out])
+        #expect(status == 0)
+        let page = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(page.contains("engines: reference, indexed"))
+    }
 }
