@@ -19,10 +19,11 @@ swift build -c release --package-path Fuzz --scratch-path "$scratch" "${sanitize
 swift build -c release --scratch-path "$WORK/.build-windowlab" --product windowlab
 windowlab="$WORK/.build-windowlab/release/windowlab"
 
-for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader; do
+for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader FuzzServe; do
   cp "$scratch/release/$target" "$OUT/$target"
 done
 cp Fuzz/scenario.dict "$OUT/FuzzScenarioParser.dict"
+cp Fuzz/scenario.dict "$OUT/FuzzServe.dict"
 
 # Seed corpora: the packs unpacked for the differential target, the examples for
 # the parser, the packs themselves for the corpus reader.
@@ -47,5 +48,6 @@ done
 cp Examples/*.wls "$seeds/parser/"
 zip_dir "$seeds/differential" "$OUT/FuzzDifferential_seed_corpus.zip"
 zip_dir "$seeds/parser" "$OUT/FuzzScenarioParser_seed_corpus.zip"
+zip_dir "$seeds/parser" "$OUT/FuzzServe_seed_corpus.zip"
 zip_dir "$seeds/scale" "$OUT/FuzzScale_seed_corpus.zip"
 zip_dir "$seeds/reader" "$OUT/FuzzCorpusReader_seed_corpus.zip"

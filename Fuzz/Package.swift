@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "FuzzScenarioParser", targets: ["FuzzScenarioParser"]),
         .executable(name: "FuzzCorpusReader", targets: ["FuzzCorpusReader"]),
         .executable(name: "FuzzScale", targets: ["FuzzScale"]),
+        .executable(name: "FuzzServe", targets: ["FuzzServe"]),
     ],
     dependencies: [.package(path: "..")],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
             .product(name: "DifferentialHarness", package: root),
             .product(name: "CommandEncoding", package: root),
             .product(name: "CorpusPack", package: root),
+            .product(name: "EngineProtocol", package: root),
         ]),
         // libFuzzer's byte mutator, declared for the custom mutator to fall back on.
         .target(name: "CFuzzerHooks"),
@@ -36,5 +38,7 @@ let package = Package(
         .executableTarget(name: "FuzzCorpusReader", dependencies: ["FuzzSupport"]),
         // Scale cases (hundreds to thousands of windows) with the input's commands on top.
         .executableTarget(name: "FuzzScale", dependencies: ["FuzzSupport"]),
+        // The protocol: serve's statement handling and the reader of engine answers.
+        .executableTarget(name: "FuzzServe", dependencies: ["FuzzSupport"]),
     ]
 )

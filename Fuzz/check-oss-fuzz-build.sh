@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs .clusterfuzzlite/build.sh here, with the environment variables the
 # ClusterFuzzLite / OSS-Fuzz infrastructure sets, and checks what it produced:
-# four runnable targets, their seed corpora and the parser's dictionary.
+# five runnable targets, their seed corpora and the parser's dictionary.
 # Reuses the fuzz build folder of run-campaign.sh (.build-fuzz) when it exists.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,7 +11,7 @@ mkdir -p "$work/out" "$work/work"
 export SRC="$work/src" OUT="$work/out" WORK="$work/work" SANITIZER=address FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64
 export WINDOWLAB_SOURCE="$root" WINDOWLAB_FUZZ_SCRATCH="${WINDOWLAB_FUZZ_SCRATCH:-$root/.build-fuzz-asan}"
 bash "$root/.clusterfuzzlite/build.sh"
-for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader; do
+for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader FuzzServe; do
   [[ -x $OUT/$target ]] || { echo "missing target $target" >&2; exit 1; }
   [[ -s $OUT/${target}_seed_corpus.zip ]] || { echo "missing seed corpus for $target" >&2; exit 1; }
   # Each target must run its seeds without a crash.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-command fuzz campaign for WindowLab.
 #
-#   Fuzz/run-campaign.sh [--target differential|scale|scenario-parser|corpus-reader]
+#   Fuzz/run-campaign.sh [--target differential|scale|scenario-parser|corpus-reader|serve]
 #                        [--time SECONDS] [--jobs N] [--asan] [--no-merge]
 #
 # Builds the libFuzzer target (release, --sanitize=fuzzer, scratch path .build-fuzz),
@@ -39,6 +39,7 @@ case "$target" in
   scale) product=FuzzScale ;;
   scenario-parser) product=FuzzScenarioParser ;;
   corpus-reader) product=FuzzCorpusReader ;;
+  serve) product=FuzzServe ;;
   *) echo "run-campaign: unknown target '$target'" >&2; exit 2 ;;
 esac
 [[ "$time" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "run-campaign: --time and --jobs take whole numbers" >&2; exit 2; }
@@ -70,6 +71,7 @@ case "$target" in
   scale) Fuzz/scale-seeds.sh "$work/seeds"; extra+=(-timeout=60) ;;
   scenario-parser) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
   corpus-reader) cp corpus/*.wlpack "$work/seeds/" 2>/dev/null || true ;;
+  serve) cp Examples/*.wls "$work/seeds/" 2>/dev/null || true; extra+=(-dict=Fuzz/scenario.dict) ;;
 esac
 kept="fuzz-corpus/$target"   # the non-differential targets' own inputs, kept between runs
 if [[ $target != differential && -d $kept ]]; then cp "$kept"/* "$work/seeds/" 2>/dev/null || true; fi

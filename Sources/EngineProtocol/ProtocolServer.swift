@@ -42,70 +42,91 @@ public struct ProtocolServer {
     public func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         var lines = LineInput(fd: input)
         var out = BufferedOutput(fd: output)
-        var system = engine.make()
-        var reader = StatementReader()
-        var greeted = false
-        var number = 0
-        let complete = engine.features == EngineFeature.all
+        var session = ProtocolSession(engine: engine)
         while let next = lines.next(beforeBlocking: { out.flush() }) {
-            number += 1
-            guard case let .text(line) = next else {
-                // Read past, never kept whole: one line, one answer.
-                out.write("error request \(number) is longer than \(LineInput.maxLineBytes) bytes")
-                if !greeted { out.flush(); return 2 }
-                continue
+            if case let .text(line) = next, session.greeted, let (kind, keyword) = injectedFault,
+               Self.trimmed(line).split(separator: " ").first.map(String.init) == keyword {
+                commitFault(kind, &out)   // crash, exit and hang do not return
+                if kind == .error { continue }
             }
-            let request = Self.trimmed(line)
-            if !greeted {
-                guard request == EngineHello.request else {
-                    out.write("error the first request must be `\(EngineHello.request)`, got `\(request.prefix(200))`")
-                    out.flush()
-                    return 2
-                }
-                greeted = true
-                let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true,
-                                        deviations: engine.deviations, numbers: engine.numbers)
-                out.write(hello.line)
-                out.write("ok")
-                continue
+            let answer = session.answer(next)
+            for line in answer.lines { out.write(line) }
+            if let status = answer.stop {
+                out.flush()
+                return status
             }
-            switch request {
-            case "reset":
-                system = engine.make()
-                reader = StatementReader()
-            case "snapshot":
-                for scene in system.snapshot() {
-                    out.write(Observation.order(scene: scene.scene, windows: scene.order).description)
-                    out.write(Observation.keyWindow(scene: scene.scene, window: scene.keyWindow).description)
-                }
-            case "invariants":
-                for violation in system.invariantViolations() { out.write("violation " + violation) }
-            case EngineHello.request:
-                out.write("error the handshake was already done")
-                continue
-            default:
-                if let (kind, keyword) = injectedFault, request.split(separator: " ").first.map(String.init) == keyword {
-                    commitFault(kind, &out)
-                    if kind == .error { continue }
-                }
-                do {
-                    if let command = try reader.read(request, line: number), !command.isExpectation {
-                        let missing = complete ? [] : EngineFeature.required(by: command).subtracting(engine.features)
-                        guard missing.isEmpty else {
-                            out.write("error \(engine.name) does not implement \(missing.words)")
-                            continue
-                        }
-                        for observation in system.apply(command) { out.write(observation.description) }
-                    }
-                } catch {
-                    out.write("error " + error.description)
-                    continue
-                }
-            }
-            out.write("ok")
         }
         out.flush()
         return 0
+    }
+}
+
+/// One engine's side of a protocol conversation, a request at a time: what `serve`
+/// answers, and what its fuzz target drives. Every request gets exactly one answer:
+/// its lines, then `ok` or one `error` line.
+public struct ProtocolSession {
+    public let engine: EngineFactory
+    private var system: any WindowSystem
+    private var reader = StatementReader()
+    public private(set) var greeted = false
+    private var number = 0
+    private let complete: Bool
+
+    public init(engine: EngineFactory) {
+        self.engine = engine
+        system = engine.make()
+        complete = engine.features == EngineFeature.all
+    }
+
+    /// The answer to one request line (without its line break), and the exit status
+    /// when the conversation must end (a failed handshake).
+    public mutating func answer(_ line: String) -> (lines: [String], stop: Int32?) {
+        answer(line.utf8.count > LineInput.maxLineBytes ? .tooLong : .text(line))
+    }
+
+    mutating func answer(_ next: LineInput.Line) -> (lines: [String], stop: Int32?) {
+        number += 1
+        guard case let .text(line) = next else {
+            // Read past, never kept whole: one line, one answer.
+            let error = "error request \(number) is longer than \(LineInput.maxLineBytes) bytes"
+            return ([error], greeted ? nil : 2)
+        }
+        let request = ProtocolServer.trimmed(line)
+        if !greeted {
+            guard request == EngineHello.request else {
+                return (["error the first request must be `\(EngineHello.request)`, got `\(request.prefix(200))`"], 2)
+            }
+            greeted = true
+            let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true,
+                                    deviations: engine.deviations, numbers: engine.numbers)
+            return ([hello.line, "ok"], nil)
+        }
+        var lines: [String] = []
+        switch request {
+        case "reset":
+            system = engine.make()
+            reader = StatementReader()
+        case "snapshot":
+            for scene in system.snapshot() {
+                lines.append(Observation.order(scene: scene.scene, windows: scene.order).description)
+                lines.append(Observation.keyWindow(scene: scene.scene, window: scene.keyWindow).description)
+            }
+        case "invariants":
+            for violation in system.invariantViolations() { lines.append("violation " + violation) }
+        case EngineHello.request:
+            return (["error the handshake was already done"], nil)
+        default:
+            do {
+                if let command = try reader.read(request, line: number), !command.isExpectation {
+                    let missing = complete ? [] : EngineFeature.required(by: command).subtracting(engine.features)
+                    guard missing.isEmpty else { return (["error \(engine.name) does not implement \(missing.words)"], nil) }
+                    lines = system.apply(command).map(\.description)
+                }
+            } catch {
+                return (["error " + VisibleText.escaped(error.description, limit: 2000)], nil)
+            }
+        }
+        return (lines + ["ok"], nil)
     }
 }
 

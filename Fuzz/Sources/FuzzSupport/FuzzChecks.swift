@@ -1,6 +1,7 @@
 import CommandEncoding
 import CorpusPack
 import DifferentialHarness
+import EngineProtocol
 import IndexedEngine
 import ReferenceModel
 import ScenarioLanguage
@@ -81,5 +82,41 @@ extension FuzzChecks {
         guard let divergence = session.divergence else { return }
         fail("engines diverge on the \(profile) case \(seed) and the commands after it: \(divergence)\n"
              + ScenarioPrinter.print(session.commands))
+    }
+}
+
+extension FuzzChecks {
+    /// Feeds the bytes, line by line, to the protocol's engine side (`windowlab serve`
+    /// on the reference), after the handshake: every request gets exactly one answer
+    /// (its lines end with one `ok` or `error` line and hold no other), every answer
+    /// line but the last is a trace line that reads back to itself, and nothing crashes.
+    public static func serve(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var session = ProtocolSession(engine: engines[0])
+        _ = session.answer(EngineHello.request)
+        for line in String(decoding: Array(bytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(200) {
+            let answer = session.answer(String(line))
+            guard let last = answer.lines.last, last == "ok" || last.hasPrefix("error ") else {
+                fail("request `\(line.prefix(200))` got no final ok or error: \(answer.lines)")
+            }
+            for body in answer.lines.dropLast() {
+                if body == "ok" || body.hasPrefix("error ") { fail("a second final line for `\(line.prefix(200))`") }
+                if body.hasPrefix("violation ") { continue }
+                guard let observation = try? ObservationParser.parse(body), observation.description == body else {
+                    fail("answer line `\(body)` does not read back (request `\(line.prefix(200))`)")
+                }
+            }
+        }
+    }
+
+    /// Reads the bytes as one answer line an engine wrote: no crash, and a line that
+    /// reads prints back to a line that reads to the same observation.
+    public static func answerLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let line = String(decoding: Array(bytes.prefix(4096)), as: UTF8.self)
+        guard let observation = try? ObservationParser.parse(line) else { return }
+        guard let again = try? ObservationParser.parse(observation.description), again == observation
+            || again.description == observation.description else {
+            fail("`\(observation.description)` does not read back")
+        }
     }
 }
