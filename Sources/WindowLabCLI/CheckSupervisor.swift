@@ -83,9 +83,11 @@ struct CheckSupervisor {
         merged.status = max(merged.status, status)
         merged.seed = merged.seed ?? seed
         if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
-        // The engines are started again only when the report has findings to step
-        // through; otherwise the workers' record of them names them.
-        let reported: [EngineFactory]? = merged.findings.isEmpty
+        // The engines are started again only when the report has scenarios to step
+        // through (this run's findings, or earlier ones in --out); otherwise the
+        // workers' record of them names them.
+        let scenarios = ((try? FileManager.default.contentsOfDirectory(atPath: check.out)) ?? []).filter { $0.hasSuffix(".wls") }
+        let reported: [EngineFactory]? = merged.findings.isEmpty && scenarios.isEmpty
             ? merged.engines.map(EngineCatalog.described) : try? check.engines()
         if let reported { check.writeReport(merged, engines: reported) }
         if let path = check.writeKnown { Check.writeKnown(path, result: merged, previous: known) }

@@ -74,13 +74,20 @@ enum EngineCatalog {
     }
 
     /// An engine as a worker recorded it (name, features, declarations), for a report
-    /// with nothing to run: asking it to make a system is a harness bug.
+    /// with nothing to run: a system made of it answers nothing.
     static func described(_ engine: RunResult.Engine) -> EngineFactory {
         EngineFactory(name: engine.name, features: (try? EngineFeature.parseList(engine.features).get()) ?? [],
                       deviations: (try? EngineDeviation.parseList(engine.deviations).get()) ?? [],
-                      numbers: NumericDomain.parse(engine.numbers) ?? .double) {
-            preconditionFailure("the report of a run without findings runs no engine")
-        }
+                      numbers: NumericDomain.parse(engine.numbers) ?? .double) { NotRunning(name: engine.name) }
+    }
+
+    /// The stand-in system of a ``described(_:)`` engine.
+    final class NotRunning: WindowSystem {
+        let engineName: String
+        init(name: String) { engineName = name }
+        func apply(_ command: Command) -> [Observation] { [] }
+        func snapshot() -> [SceneSnapshot] { [] }
+        func invariantViolations() -> [String] { [] }
     }
 
     /// A one-line description of partial engines, or nil when every one has every feature.

@@ -7,11 +7,7 @@ import WindowModel
 /// the protocol, a known-findings baseline, replay failures as findings.
 @Suite("Checking an engine that differs: the command line", .enabled(if: Binary.built, "needs .build/debug/windowlab"))
 struct BaselineCommandLineTests {
-    static func folder() -> String {
-        let folder = NSTemporaryDirectory() + "windowlab-baseline-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static func folder() -> String { Binary.temporaryFolder("windowlab-baseline") }
 
     /// An engine that posts no notifications: the reference behind serve, its notify lines filtered out.
     static func silentEngine(declaring: String?) -> String {

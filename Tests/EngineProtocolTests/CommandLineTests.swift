@@ -13,17 +13,8 @@ struct CommandLineTests {
 
     /// Runs windowlab and returns its exit status and standard output.
     static func windowlab(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binary.windowlab)
-        process.arguments = arguments
-        process.currentDirectoryURL = Binary.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try Binary.run(arguments)
+        return (run.status, run.output)
     }
 
     @Test("run through serve prints exactly what the in-process engine prints")

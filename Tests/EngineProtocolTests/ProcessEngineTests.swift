@@ -4,6 +4,7 @@ import Foundation
 import IndexedEngine
 import ReferenceModel
 import ScenarioLanguage
+import Synchronization
 import Testing
 import WindowModel
 
@@ -15,6 +16,36 @@ enum Binary {
     static var built: Bool { FileManager.default.isExecutableFile(atPath: windowlab) }
     static func serve(_ arguments: String = "") -> String { "'\(windowlab)' serve \(arguments)" }
     static let reference = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+
+    /// Runs windowlab from the repository root; its exit status, standard output and error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: windowlab)
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Standard error is read on another thread, so neither pipe can fill and block the run.
+        let errorText = Mutex(""), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            errorText.withLock { $0 = text }
+            done.signal()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        done.wait()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText.withLock { $0 })
+    }
+
+    /// A new folder under the temporary directory.
+    static func temporaryFolder(_ prefix: String) -> String {
+        let folder = NSTemporaryDirectory() + "\(prefix)-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
 }
 
 @Suite("Engine protocol: process engines", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))

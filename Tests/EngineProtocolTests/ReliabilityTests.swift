@@ -5,25 +5,11 @@ import Testing
 /// nothing left running (issue 25's reproductions, kept so they keep holding).
 @Suite("Reliability", .enabled(if: Binary.built, "needs .build/debug/windowlab"))
 struct ReliabilityTests {
-    static func folder() -> String {
-        let folder = NSTemporaryDirectory() + "windowlab-reliability-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static func folder() -> String { Binary.temporaryFolder("windowlab-reliability") }
 
-    /// Runs windowlab with standard error captured.
     static func windowlab(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binary.windowlab)
-        process.arguments = arguments
-        process.currentDirectoryURL = Binary.root
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try Binary.run(arguments)
+        return (run.status, run.errors)
     }
 
     @Test("a run ended by SIGTERM ends the engine it started, even one that hangs in a group of its own")
