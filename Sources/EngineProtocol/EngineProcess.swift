@@ -80,6 +80,8 @@ final class EngineProcess {
     private var outputClosed = false
     private var errorsClosed = false
     private var exited = false
+    /// Whether a request was written yet.
+    private var hasExchanged = false
     private(set) var fault: EngineFault?
 
     /// Starts `command`; the fault says why when it cannot be started.
@@ -162,8 +164,12 @@ final class EngineProcess {
         guard fault == nil else { return 0 }
         // Every earlier request was answered: anything more is an answer to nothing
         // (an extra `ok`, a line after it), which would shift every later answer.
+        // Before the first request nothing was asked: an engine may greet eagerly,
+        // writing its `hello` before it reads the harness's.
         var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        if pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0) {
+        let asked = hasExchanged
+        hasExchanged = true
+        if asked, pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0) {
             readOutput()
             let extra = pending[pendingStart...].prefix { $0 != 0x0A }
             fault = EngineFault(kind: .garbage, message: "the engine wrote `\(String(decoding: extra.prefix(200), as: UTF8.self))` "

@@ -1,5 +1,8 @@
 import Foundation
+import DifferentialHarness
+import EngineProtocol
 import Testing
+import WindowModel
 
 /// The harness under hostile engines, signals and bad places to write: nothing lost,
 /// nothing left running (issue 25's reproductions, kept so they keep holding).
@@ -68,5 +71,19 @@ struct ReliabilityTests {
         let (status, errors) = try Self.windowlab(arguments)
         #expect(status == (command == "verify" ? 1 : 2), "\(errors)")
         #expect(errors.contains("damaged.wlpack"))
+    }
+
+    @Test("an engine that greets before it reads the harness's hello starts every time")
+    func eagerGreeting() throws {
+        let eager = "printf 'hello 1 eager all\\nok\\n'; read first; { echo 'hello 1'; cat; } | "
+            + Binary.serve() + " | sed -u 1,2d"
+        for _ in 0..<5 {
+            let engine = try ProcessEngines.factory(command: eager, timeout: 5)
+            #expect(engine.name == "eager")
+            let run = DifferentialRunner.run([.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9),
+                                                            level: 0, withRootView: true), .show(window: "a")],
+                                             engines: [Binary.reference, engine])
+            #expect(run.divergence == nil)
+        }
     }
 }
