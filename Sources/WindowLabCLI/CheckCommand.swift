@@ -35,14 +35,9 @@ struct Check: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds of differential campaign after the replays.")
     var time: Double = 60
 
-    @Option(help: ArgumentHelp(EngineCatalog.help + " The reference model is always checked first; "
-                               + "default: reference and indexed.", valueName: "name"))
-    var engine: [String] = []
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Seconds an exec: engine has to answer one statement before it counts as hung.",
-                               valueName: "seconds"))
-    var engineTimeout: Double = 5
+    /// `--engine` (the reference is always checked first; default: reference and
+    /// indexed) and `--engine-timeout`.
+    @OptionGroup var engineOptions: EngineOptions
 
     @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
     var seed: UInt64?
@@ -111,15 +106,13 @@ struct Check: ParsableCommand {
     @Flag(help: .hidden) var skipSavedFailures = false
 
     func validate() throws {
-        try EngineCatalog.validate(engine)
-        if mutant != nil && !engine.isEmpty { throw ValidationError("--mutant and --engine cannot be combined") }
+        if mutant != nil && !engineOptions.specs.isEmpty {
+            throw ValidationError("--mutant and --engine cannot be combined")
+        }
         // A folder given by name must exist; the defaults may be missing (outside the repository).
         for (option, folder, standard) in [("--examples", examples, "Examples"), ("--corpus", corpus, "corpus")]
             where folder != standard && folder != "none" && !Self.isFolder(folder) {
             throw ValidationError("\(option): no folder '\(folder)' (give a folder, or \"none\" to skip)")
-        }
-        guard engineTimeout.isFinite, engineTimeout > 0 else {
-            throw ValidationError("--engine-timeout must be a positive number of seconds")
         }
         guard time.isFinite, time >= 0, time <= 31_536_000 else {
             throw ValidationError("--time must be a number of seconds from 0 to 31536000 (a year)")
@@ -139,13 +132,8 @@ struct Check: ParsableCommand {
     /// The engines checked: the reference first, then those `--engine` names
     /// (or the built-in indexed engine, or a mutant of it).
     func engines() throws -> [EngineFactory] {
-        if mutant != nil || engine.isEmpty { return try EngineCatalog.checked(mutant: mutant) }
-        do {
-            return try EngineCatalog.resolve(engine, timeout: engineTimeout, withReference: true)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        if mutant != nil || engineOptions.specs.isEmpty { return try EngineCatalog.checked(mutant: mutant) }
+        return try engineOptions.resolve()
     }
 
     func run() throws {

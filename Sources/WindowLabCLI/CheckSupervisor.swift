@@ -163,7 +163,7 @@ struct CheckSupervisor {
         if resume.skipSavedFailures { arguments.append("--skip-saved-failures") }
         if let mutant = check.mutant { arguments.append("--mutant=\(mutant)") }
         if let known = check.known { arguments.append("--known=\(known)") }
-        arguments += check.engine.map { "--engine=\($0)" } + ["--engine-timeout=\(check.engineTimeout)"]
+        arguments += check.engineOptions.arguments
         return arguments
     }
 
@@ -190,7 +190,7 @@ struct CrashTriage {
     /// The options that make a probe child's engines those of the check.
     static func probeOptions(_ check: Check) -> [String] {
         (check.mutant.map { ["--mutant", $0] } ?? []) + (check.invariants ? [] : ["--no-invariants"])
-            + check.engine.map { "--engine=\($0)" } + ["--engine-timeout=\(check.engineTimeout)"]
+            + check.engineOptions.arguments
     }
 
     private var probeOptions: [String] { Self.probeOptions(check) }

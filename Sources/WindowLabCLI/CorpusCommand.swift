@@ -211,7 +211,7 @@ struct CorpusReplay: ParsableCommand {
     @OptionGroup var engines: EngineOptions
 
     func run() throws {
-        let chosen = try engines.resolve()
+        let chosen = try engines.resolve(default: ["all"])
         var entries = 0, commands = 0, unsupported = 0
         var diverged = ReplayFindings()
         for path in packs {

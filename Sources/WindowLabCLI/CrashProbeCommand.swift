@@ -18,13 +18,12 @@ struct CrashProbe: ParsableCommand {
     @Option(help: "Write each command of the generated case here before running it.") var record: String?
     @Option(help: "The rules the generated case was weighted toward (comma-separated).") var focus: String?
     @Option(help: .hidden) var mutant: String?
-    @Option(help: .hidden) var engine: [String] = []
-    @Option(help: .hidden) var engineTimeout: Double = 5
+    @OptionGroup(visibility: .hidden) var engineOptions: EngineOptions
     @Flag(inversion: .prefixedNo, help: "Check invariants.") var invariants = true
 
     func run() throws {
-        let engines = mutant != nil || engine.isEmpty ? try EngineCatalog.checked(mutant: mutant)
-            : try EngineCatalog.resolve(engine, timeout: engineTimeout, withReference: true)
+        let engines = mutant != nil || engineOptions.specs.isEmpty ? try EngineCatalog.checked(mutant: mutant)
+            : try engineOptions.resolve()
         if let commands {
             let list = try ScenarioParser().parseFile(atPath: commands).commands.filter { !$0.isExpectation }
             let valid = Shrinker.valid(list)

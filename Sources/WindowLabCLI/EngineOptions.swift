@@ -6,8 +6,8 @@ import WindowModel
 /// that runs engines (`@OptionGroup var engines: EngineOptions`).
 struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("engine"),
-            help: ArgumentHelp(EngineCatalog.help + " The reference model is always first; default: reference "
-                               + "and indexed.", valueName: "name"))
+            help: ArgumentHelp(EngineCatalog.help + " (The command's help says its default and whether the "
+                               + "reference comes first.)", valueName: "name"))
     var specs: [String] = []
 
     @Option(name: .customLong("engine-timeout"), parsing: .unconditional,
@@ -22,15 +22,18 @@ struct EngineOptions: ParsableArguments {
         }
     }
 
-    /// The engines named, the reference first (both built-in engines when none is
-    /// named); exits 2 with the reason when an exec: engine cannot be started.
-    func resolve() throws -> [EngineFactory] {
-        guard !specs.isEmpty else { return EngineCatalog.engines }
+    /// The engines named (`default` when none is), the reference first when
+    /// `withReference`; exits 2 with the reason when an exec: engine cannot be started.
+    func resolve(default fallback: [String] = ["all"], withReference: Bool = true) throws -> [EngineFactory] {
         do {
-            return try EngineCatalog.resolve(specs, timeout: timeout, withReference: true)
+            return try EngineCatalog.resolve(specs.isEmpty ? fallback : specs, timeout: timeout,
+                                             withReference: withReference)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitStatus.badInput.exit
         }
     }
+
+    /// The options as arguments, for a child process to get the same engines.
+    var arguments: [String] { specs.map { "--engine=\($0)" } + ["--engine-timeout=\(timeout)"] }
 }

@@ -70,12 +70,8 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The scene to draw (default: the scene the step acts on).", valueName: "name"))
     var scene: String?
 
-    @Option(help: ArgumentHelp("Whose answers to show. " + EngineCatalog.help + " (default: reference)",
-                               valueName: "name"))
-    var engine: [String] = []
-
-    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
-    var engineTimeout: Double = 5
+    /// `--engine`: whose answers to show (default: reference); `--engine-timeout`.
+    @OptionGroup var engineOptions: EngineOptions
 
     @Flag(help: "Draw every window as one exploded stack, each one behind shifted down and right (a 3D view).")
     var exploded = false
@@ -88,17 +84,11 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if step != nil && line != nil { throw ValidationError("give --step or --line, not both") }
-        try EngineCatalog.validate(engine)
         try OutputPath.validate(output, option: "--output")
     }
 
     func run() throws {
-        let engines: [EngineFactory]
-        do {
-            engines = try EngineCatalog.resolve(engine.isEmpty ? ["reference"] : engine, timeout: engineTimeout)
-        } catch {
-            fail("\(error)")
-        }
+        let engines = try engineOptions.resolve(default: ["reference"], withReference: false)
         let scenario: Scenario
         do {
             scenario = try ScenarioParser().parseFile(atPath: file)

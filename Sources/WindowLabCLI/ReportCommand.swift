@@ -34,14 +34,10 @@ struct Report: ParsableCommand {
                                valueName: "out.html"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Whose answers to show. " + EngineCatalog.help + " (default: all)", valueName: "name"))
-    var engine: [String] = []
-
-    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
-    var engineTimeout: Double = 5
+    /// `--engine`: whose answers to show (default: all); `--engine-timeout`.
+    @OptionGroup var engineOptions: EngineOptions
 
     func validate() throws {
-        try EngineCatalog.validate(engine)
         if let output { try OutputPath.validate(output, option: "--output") }
     }
 
@@ -52,7 +48,7 @@ struct Report: ParsableCommand {
 
     func run() throws {
         do {
-            let engines = try EngineCatalog.resolve(engine.isEmpty ? ["all"] : engine, timeout: engineTimeout)
+            let engines = try engineOptions.resolve(default: ["all"], withReference: false)
             let input = try ReportInput.read(path)
             try AtomicFile.write(Array(ReportPage(input: input, engines: engines).html().utf8), to: destination)
             print("report: \(destination) (\(input.items.count) scenario(s))")

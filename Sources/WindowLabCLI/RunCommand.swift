@@ -49,31 +49,18 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenario files (.wls).")
     var files: [String]
 
-    @Option(help: ArgumentHelp(EngineCatalog.help + " (default: reference)", valueName: "name"))
-    var engine: [String] = []
-
-    @Option(help: ArgumentHelp("Seconds an exec: engine has to answer one statement.", valueName: "seconds"))
-    var engineTimeout: Double = 5
+    /// `--engine` (default: reference) and `--engine-timeout`.
+    @OptionGroup var engineOptions: EngineOptions
 
     @Flag(help: "Print one JSON document instead of the traces (see docs/run-json.md).")
     var json = false
 
     func validate() throws {
-        try EngineCatalog.validate(engine)
-        guard engineTimeout.isFinite, engineTimeout > 0 else {
-            throw ValidationError("--engine-timeout must be a positive number of seconds")
-        }
         guard !files.isEmpty else { throw ValidationError("give at least one scenario file") }
     }
 
     func run() throws {
-        let engines: [EngineFactory]
-        do {
-            engines = try EngineCatalog.resolve(engine.isEmpty ? ["reference"] : engine, timeout: engineTimeout)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let engines = try engineOptions.resolve(default: ["reference"], withReference: false)
         var output = OutputStream(quiet: json)
         var result = RunResult(engines: engines)
         var skipped = (statements: 0, expectations: 0)
