@@ -70,7 +70,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The scene to draw (default: the scene the step acts on).", valueName: "name"))
     var scene: String?
 
-    /// `--engine`: whose answers to show (default: reference); `--engine-timeout`.
+    /// `--engine`: whose answers to show (default: reference, alone); `--engine-timeout`.
     @OptionGroup var engineOptions: EngineOptions
 
     @Flag(help: "Draw every window as one exploded stack, each one behind shifted down and right (a 3D view).")

@@ -18,6 +18,7 @@ struct Run: ParsableCommand {
             error as 'file:line:col: error: reason' and \
             'file:line: expectation failed: expected 'X', got: [a; b]'.
 
+            Without --engine the reference model runs alone. \
             With several engines (--engine all, or --engine given more than once) they \
             run in lockstep and must agree; the first engine's trace is printed. An engine \
             in another process (--engine exec:CMD, docs/engine-protocol.md) that lacks a \
