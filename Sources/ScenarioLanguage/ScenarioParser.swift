@@ -59,7 +59,7 @@ public struct ScenarioParser: Sendable {
             do {
                 try validator.validate(parsed.command)
             } catch {
-                let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
+                let column = Self.locate(error, in: line.tokens, parsed: parsed, limits: limits)
                 throw ScenarioError(file: file, line: line.number, column: column, reason: Self.withHint(error.message, line))
             }
             statements.append(Scenario.Statement(
@@ -92,7 +92,7 @@ public struct ScenarioParser: Sendable {
                 do {
                     try validator.validate(parsed.command)
                 } catch {
-                    let column = Self.locate(error.message, in: line.tokens, parsed: parsed, limits: limits)
+                    let column = Self.locate(error, in: line.tokens, parsed: parsed, limits: limits)
                     problems.append(ScenarioError(file: file, line: line.number, column: column,
                                                   reason: Self.withHint(error.message, line)))
                 }
@@ -178,30 +178,24 @@ public struct ScenarioParser: Sendable {
             + "names and keywords are plain ASCII, separated by plain spaces)"
     }
 
+    /// The column of what `error` is about: its negative size, its over-long or
+    /// offending token (a window's `NAME.root` at the window's name), else the statement.
     static func locate(
-        _ message: String, in tokens: [ScenarioLexer.Token], parsed: ParsedStatement, limits: CommandLimits
+        _ error: CommandError, in tokens: [ScenarioLexer.Token], parsed: ParsedStatement, limits: CommandLimits
     ) -> Int {
         let arguments = tokens.dropFirst()
-        if message.contains("negative"), let column = parsed.sizeTokens.first(where: { $0.value < 0 })?.column {
-            return column
-        }
-        if message.contains("longer than"),
-           let token = arguments.first(where: { $0.text.utf8.count > limits.maxNameLength }) {
-            return token.column
-        }
-        if let quoted = quotedName(in: message) {
-            if let token = arguments.first(where: { $0.text == quoted }) { return token.column }
-            if quoted.hasSuffix(".root"), let token = arguments.first(where: { $0.text + ".root" == quoted }) {
+        switch error.kind {
+        case .negativeSize:
+            if let column = parsed.sizeTokens.first(where: { $0.value < 0 })?.column { return column }
+        case .tooLong:
+            if let token = arguments.first(where: { $0.text.utf8.count > limits.maxNameLength }) { return token.column }
+        default:
+            guard let name = error.token else { break }
+            if let token = arguments.first(where: { $0.text == name }) { return token.column }
+            if name.hasSuffix(".root"), let token = arguments.first(where: { $0.text + ".root" == name }) {
                 return token.column
             }
         }
         return tokens[0].column
-    }
-
-    private static func quotedName(in message: String) -> String? {
-        guard let open = message.firstIndex(of: "'") else { return nil }
-        let rest = message[message.index(after: open)...]
-        guard let close = rest.firstIndex(of: "'") else { return nil }
-        return String(rest[..<close])
     }
 }

@@ -40,7 +40,7 @@ public struct StatementReader: Sendable {
         do {
             try validator.validate(parsed.command)
         } catch {
-            let column = ScenarioParser.locate(error.message, in: first.tokens, parsed: parsed, limits: validator.limits)
+            let column = ScenarioParser.locate(error, in: first.tokens, parsed: parsed, limits: validator.limits)
             throw ScenarioError(file: file, line: line, column: column, reason: error.message)
         }
         return parsed.command

@@ -1,7 +1,33 @@
 /// Why a command cannot be applied at its place in a command list.
 public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, as a type: where a parser points its column follows from it
+    /// and ``token``, never from the message's words.
+    public enum Kind: Hashable, Sendable {
+        /// A name or token that is not well formed, reserved, already used, or that
+        /// names nothing live (``token`` is it, as written).
+        case name
+        /// A name or token over the length limit.
+        case tooLong
+        /// A width or height below zero.
+        case negativeSize
+        /// A number that is not finite.
+        case notFinite
+        /// Over a limit of the list (statements, objects, scenes, depth).
+        case limit
+        /// Anything else (an `expect` out of place, the main screen disconnected).
+        case other
+    }
+
+    public var kind: Kind
+    /// The offending name or token, when the error is about one.
+    public var token: String?
     public var message: String
-    public init(_ message: String) { self.message = message }
+
+    public init(_ message: String, kind: Kind = .other, token: String? = nil) {
+        self.message = message
+        self.kind = kind
+        self.token = token
+    }
     /// The message with invisible characters shown as `U+XXXX` (see ``VisibleText``).
     public var description: String { VisibleText.escaped(message, limit: 2000) }
 }
@@ -112,7 +138,7 @@ public struct CommandValidator: Sendable {
     /// valid, records what it creates or destroys.
     public mutating func validate(_ command: Command) throws(CommandError) {
         guard commandCount < limits.maxCommands else {
-            throw CommandError("more than \(limits.maxCommands) statements")
+            throw CommandError("more than \(limits.maxCommands) statements", kind: .limit)
         }
         try check(command)
         record(command)
@@ -124,8 +150,8 @@ public struct CommandValidator: Sendable {
         switch command {
         case let .createScene(name, size):
             try requireName(name)
-            guard !scenes.contains(name) else { throw CommandError("scene '\(name)' is already defined") }
-            guard scenes.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) scenes") }
+            guard !scenes.contains(name) else { throw CommandError("scene '\(name)' is already defined", kind: .name, token: name) }
+            guard scenes.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) scenes", kind: .limit) }
             try requireSize(size, "scene size")
         case let .createWindow(name, scene, frame, level, withRootView):
             try requireNew(name)
@@ -134,7 +160,7 @@ public struct CommandValidator: Sendable {
             try requireFrame(frame)
             try requireFinite(level, "level")
             guard definedNames.count + (withRootView ? 2 : 1) <= limits.maxObjects else {
-                throw CommandError("more than \(limits.maxObjects) windows and views")
+                throw CommandError("more than \(limits.maxObjects) windows and views", kind: .limit)
             }
         case let .createView(name, parent, frame):
             try requireNew(name)
@@ -147,11 +173,12 @@ public struct CommandValidator: Sendable {
                 throw unknown(parent, "window or view")
             }
             guard parentDepth + 1 <= limits.maxViewDepth else {
-                throw CommandError("view '\(name)' would be nested deeper than \(limits.maxViewDepth) levels")
+                throw CommandError("view '\(name)' would be nested deeper than \(limits.maxViewDepth) levels",
+                                   kind: .limit, token: name)
             }
             try requireFrame(frame)
             guard definedNames.count < limits.maxObjects else {
-                throw CommandError("more than \(limits.maxObjects) windows and views")
+                throw CommandError("more than \(limits.maxObjects) windows and views", kind: .limit)
             }
         case let .show(w), let .hide(w), let .release(w), let .makeKey(w), let .makeKeyAndVisible(w),
              let .setPassthrough(w, _):
@@ -179,8 +206,8 @@ public struct CommandValidator: Sendable {
             try requireScene(scene)
         case let .connectScreen(name, size):
             try requireName(name)
-            guard !screens.contains(name) else { throw CommandError("screen '\(name)' is already connected") }
-            guard screens.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) screens") }
+            guard !screens.contains(name) else { throw CommandError("screen '\(name)' is already connected", kind: .name, token: name) }
+            guard screens.count < limits.maxScenes else { throw CommandError("more than \(limits.maxScenes) screens", kind: .limit) }
             try requireSize(size, "screen size")
         case let .placeScene(scene, screen):
             try requireScene(scene)
@@ -192,7 +219,7 @@ public struct CommandValidator: Sendable {
             }
         case let .remove(v), let .bringToFront(v), let .sendToBack(v):
             guard viewParent[v] != nil else {
-                if windowScene[v] != nil { throw CommandError("'\(v)' is a window, not a view") }
+                if windowScene[v] != nil { throw CommandError("'\(v)' is a window, not a view", kind: .name, token: v) }
                 throw unknown(v, "view")
             }
         case let .touchBegan(id, point, scene):
@@ -282,38 +309,39 @@ public struct CommandValidator: Sendable {
 
     private func requireName(_ name: String) throws(CommandError) {
         guard name.utf8.count <= limits.maxNameLength else {
-            throw CommandError("name is longer than \(limits.maxNameLength) bytes")
+            throw CommandError("name is longer than \(limits.maxNameLength) bytes", kind: .tooLong, token: name)
         }
-        guard Self.isValidName(name) else { throw CommandError("'\(name)' is not a valid name") }
+        guard Self.isValidName(name) else { throw CommandError("'\(name)' is not a valid name", kind: .name, token: name) }
     }
 
     private func requireToken(_ token: String, _ what: String) throws(CommandError) {
         guard token.utf8.count <= limits.maxNameLength else {
-            throw CommandError("\(what) is longer than \(limits.maxNameLength) bytes")
+            throw CommandError("\(what) is longer than \(limits.maxNameLength) bytes", kind: .tooLong, token: token)
         }
-        guard Self.isValidToken(token) else { throw CommandError("'\(token)' is not a valid \(what)") }
+        guard Self.isValidToken(token) else { throw CommandError("'\(token)' is not a valid \(what)", kind: .name, token: token) }
     }
 
     private func requireNew(_ name: String) throws(CommandError) {
         try requireName(name)
         guard name != CoordinateSpace.screenKeyword else {
-            throw CommandError("'\(name)' is reserved for the screen")
+            throw CommandError("'\(name)' is reserved for the screen", kind: .name, token: name)
         }
         guard !definedNames.contains(name) else {
-            throw CommandError("'\(name)' is already defined (names are never reused, even after release)")
+            throw CommandError("'\(name)' is already defined (names are never reused, even after release)",
+                               kind: .name, token: name)
         }
     }
 
     private func unknown(_ name: String, _ kind: String) -> CommandError {
         if definedNames.contains(name) {
-            return CommandError("'\(name)' no longer exists (it was released or removed)")
+            return CommandError("'\(name)' no longer exists (it was released or removed)", kind: .name, token: name)
         }
-        return CommandError("unknown \(kind) '\(name)'")
+        return CommandError("unknown \(kind) '\(name)'", kind: .name, token: name)
     }
 
     private func requireWindow(_ name: String) throws(CommandError) {
         guard windowScene[name] != nil else {
-            if viewParent[name] != nil { throw CommandError("'\(name)' is a view, not a window") }
+            if viewParent[name] != nil { throw CommandError("'\(name)' is a view, not a window", kind: .name, token: name) }
             throw unknown(name, "window")
         }
     }
@@ -323,11 +351,11 @@ public struct CommandValidator: Sendable {
     }
 
     private func requireScene(_ name: String) throws(CommandError) {
-        guard scenes.contains(name) else { throw CommandError("unknown scene '\(name)'") }
+        guard scenes.contains(name) else { throw CommandError("unknown scene '\(name)'", kind: .name, token: name) }
     }
 
     private func requireScreen(_ name: String) throws(CommandError) {
-        guard screens.contains(name) else { throw CommandError("no connected screen '\(name)'") }
+        guard screens.contains(name) else { throw CommandError("no connected screen '\(name)'", kind: .name, token: name) }
     }
 
     private func requireSpace(_ space: CoordinateSpace) throws(CommandError) {
@@ -335,7 +363,7 @@ public struct CommandValidator: Sendable {
     }
 
     private func requireFinite(_ value: Double, _ what: String) throws(CommandError) {
-        guard value.isFinite else { throw CommandError("\(what) must be a finite number") }
+        guard value.isFinite else { throw CommandError("\(what) must be a finite number", kind: .notFinite) }
     }
 
     private func requirePoint(_ point: Point) throws(CommandError) {
@@ -347,7 +375,8 @@ public struct CommandValidator: Sendable {
         try requireFinite(size.width, "width")
         try requireFinite(size.height, "height")
         guard size.width >= 0, size.height >= 0 else {
-            throw CommandError("\(what) cannot be negative (\(NumberText.format(size.width)) x \(NumberText.format(size.height)))")
+            throw CommandError("\(what) cannot be negative (\(NumberText.format(size.width)) x \(NumberText.format(size.height)))",
+                               kind: .negativeSize)
         }
     }
 
