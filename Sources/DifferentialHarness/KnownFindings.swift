@@ -30,14 +30,16 @@ public struct KnownFindings: Sendable, Equatable {
 
     public init(entries: [Entry] = []) { self.entries = entries }
 
-    /// Whether `signature` is known: a listed group has its command and difference,
-    /// and every outcome of that group is among its own (the same cause met in another
-    /// context, through a bounds origin or a transform, say). For a group no run shrank
-    /// (whose outcomes are a long case's), the same command and difference suffice.
+    /// Whether `signature` is known: a listed group has its command and difference
+    /// and shares a rule outcome with it (the same cause met in another context: on
+    /// another edge, through a bounds origin or a transform), or one of the two names
+    /// no outcome at all. For a group no run shrank (whose outcomes are a long case's),
+    /// the same command and difference suffice.
     public func contains(_ signature: FindingSignature, shrunk: Bool = true) -> Bool {
         entries.contains { entry in
-            entry.signature.coarse == signature.coarse
-                && (!shrunk || Set(entry.signature.outcomes).isSubset(of: signature.outcomes))
+            guard entry.signature.coarse == signature.coarse else { return false }
+            let known = Set(entry.signature.outcomes)
+            return !shrunk || known.isEmpty || signature.outcomes.isEmpty || !known.isDisjoint(with: signature.outcomes)
         }
     }
 

@@ -202,7 +202,7 @@ enum PeerBench {
                                                           runPeers: process.run))
                 } catch {
                     FileHandle.standardError.write(Data("error: \(kind.rawValue) N=\(n): \(error)\n".utf8))
-                    throw ExitCode(2)
+                    throw ExitStatus.badInput.exit
                 }
                 if !json { print(PeerTable.block(results.last!)) }
             }
@@ -215,7 +215,7 @@ enum PeerBench {
         if let svg { try writeChart(GrowthChart(results: results).svg(), to: svg) }
         guard PeerTable.allAgree(results) else {
             FileHandle.standardError.write(Data("error: a peer disagreed with the engine (see the answers column)\n".utf8))
-            throw ExitCode(1)
+            throw ExitStatus.failed.exit
         }
     }
 }
@@ -233,6 +233,6 @@ private func writeChart(_ svg: String, to path: String) throws {
         try AtomicFile.write(Array(svg.utf8), to: path)
     } catch {
         FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
-        throw ExitCode(2)
+        throw ExitStatus.badInput.exit
     }
 }

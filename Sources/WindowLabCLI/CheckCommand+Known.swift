@@ -14,7 +14,7 @@ extension Check {
             return try KnownFindings.read(known)
         } catch {
             FileHandle.standardError.write(Data("error: --known: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitStatus.badInput.exit
         }
     }
 

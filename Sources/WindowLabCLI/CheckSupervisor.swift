@@ -49,7 +49,7 @@ struct CheckSupervisor {
             collectResults(directory, into: &merged)
             if ChildProcess.interrupted != 0 || outcome.isInterruption {
                 note("check: interrupted")
-                return 130
+                return ExitStatus.interrupted.rawValue
             }
             guard outcome.isCrash else {
                 if case let .exited(code) = outcome {

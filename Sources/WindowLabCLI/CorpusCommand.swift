@@ -140,7 +140,7 @@ struct CorpusVerify: ParsableCommand {
             }
         }
         print("verify: \(packs.count - failed) of \(packs.count) packs ok")
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitStatus.failed.exit }
     }
 }
 
@@ -220,7 +220,7 @@ struct CorpusReplay: ParsableCommand {
                 reading = try CorpusFiles.readPack(path)
             } catch {
                 complain("error: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.badInput.exit
             }
             let total = reading.pack.entries.count
             for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp {
@@ -253,7 +253,7 @@ struct CorpusReplay: ParsableCommand {
         let names = chosen.map(\.name).joined(separator: ", ")
         print("replay: \(entries) entries, \(commands) commands on \(names); "
             + "\(unsupported) of another encoding version; \(diverged.count) divergences in \(diverged.groups.count) group(s)")
-        if diverged.count > 0 { throw ExitCode(1) }
+        if diverged.count > 0 { throw ExitStatus.failed.exit }
     }
 }
 

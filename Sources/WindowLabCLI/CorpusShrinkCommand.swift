@@ -98,7 +98,7 @@ struct CorpusShrink: ParsableCommand {
         let engines = try engineOptions.resolve()
         guard let finding = DifferentialCampaign.shrink(commands, seed: 0, engines: engines) else {
             print("\(source.description): the engines agree on all \(commands.count) commands; nothing to shrink")
-            throw ExitCode(1)
+            throw ExitStatus.failed.exit
         }
         let text = finding.scenarioText(engines: engines, origin: "from fuzz input \(source.description)")
         try AtomicFile.write(Array(text.utf8), to: output)

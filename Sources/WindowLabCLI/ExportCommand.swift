@@ -55,7 +55,7 @@ struct Export: ParsableCommand {
                 scenario = try ScenarioParser().parseFile(atPath: file)
             } catch {
                 FileHandle.standardError.write(Data("\(error.description)\n".utf8))
-                throw ExitCode(2)
+                throw ExitStatus.badInput.exit
             }
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let vector = TestVector(name: name, source: file, commands: scenario.commands)
@@ -70,7 +70,7 @@ struct Export: ParsableCommand {
             _ = try TestVectorExport.write(vectors, to: out)
         } catch {
             FileHandle.standardError.write(Data("error: cannot write \(out): \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
+            throw ExitStatus.badInput.exit
         }
         let steps = vectors.reduce(0) { $0 + $1.steps.count }
         print("export: \(vectors.count) vectors, \(steps) steps into \(out)/ (index.json lists them)"

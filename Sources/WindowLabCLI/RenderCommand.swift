@@ -118,7 +118,7 @@ struct Render: ParsableCommand {
 
     private func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        Render.exit(withError: ExitCode(2))
+        Render.exit(withError: ExitStatus.badInput.exit)
     }
 }
 

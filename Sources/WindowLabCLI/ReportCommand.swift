@@ -54,7 +54,7 @@ struct Report: ParsableCommand {
             print("report: \(destination) (\(input.items.count) scenario(s))")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitStatus.badInput.exit
         }
     }
 }
