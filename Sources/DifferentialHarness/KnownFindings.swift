@@ -35,15 +35,25 @@ public struct KnownFindings: Sendable, Equatable {
     /// another edge, through a bounds origin or a transform), or one of the two names
     /// no outcome at all. For a group no run shrank (whose outcomes are a long case's),
     /// the same command and difference suffice.
+    /// A target that differs as a whole, in its window or in its view (`presence`,
+    /// `window`, `view`) is one difference here: which shows depends on the case.
     public func contains(_ signature: FindingSignature, shrunk: Bool = true) -> Bool {
         entries.contains { entry in
-            guard entry.signature.coarse == signature.coarse else { return false }
+            guard Self.target(entry.signature.coarse) == Self.target(signature.coarse) else { return false }
             let known = Set(entry.signature.outcomes)
             return !shrunk || known.isEmpty || signature.outcomes.isEmpty || !known.isDisjoint(with: signature.outcomes)
         }
     }
 
     public var signatures: Set<FindingSignature> { Set(entries.map(\.signature)) }
+
+    /// `signature` with a differing target's part read as `window`.
+    static func target(_ signature: FindingSignature) -> FindingSignature {
+        guard case let .observation(kind, part)? = signature.difference, [.presence, .view].contains(part) else {
+            return signature
+        }
+        return FindingSignature(command: signature.command, difference: .observation(kind, .window))
+    }
 
     /// The file's text: a header, then one block per entry, sorted by signature.
     public var text: String {
