@@ -61,7 +61,7 @@ struct Check: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Generate only this profile: \(GenerationProfile.allCases.map(\.rawValue).joined(separator: ", ")) "
-            + "(default: a mix of all; see the README).", valueName: "name"))
+            + "(default: a mix of all; see docs/main-job.md).", valueName: "name"))
     var profile: String?
 
     @Flag(inversion: .prefixedNo, help: "Check every engine's invariants during the campaign (release builds too).")
