@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CorpusPack", targets: ["CorpusPack"]),
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
         .library(name: "RoutingWorkloads", targets: ["RoutingWorkloads"]),
+        .library(name: "ProcessSupport", targets: ["ProcessSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +29,9 @@ let package = Package(
     targets: [
         // Shared value types: geometry, commands, observations, the engine protocol.
         .target(name: "WindowModel"),
+        // Child processes: one spawn, one signal table, process groups ended with this
+        // process, interruptions held back while a file is renamed into place.
+        .target(name: "ProcessSupport"),
         // The oracle: plain linear scans and recursion.
         .target(name: "ReferenceModel", dependencies: ["WindowModel"]),
         // A z-sorted uniform grid over window rectangles (StackingGrid).
@@ -40,10 +44,10 @@ let package = Package(
         .target(name: "ScenarioLanguage", dependencies: ["WindowModel"]),
         // Generation, shrinking and comparison of command lists across engines.
         .target(name: "DifferentialHarness", dependencies: [
-            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "ProcessSupport",
         ]),
         // Engines in other processes and languages: the line protocol, both sides.
-        .target(name: "EngineProtocol", dependencies: ["WindowModel", "ScenarioLanguage"]),
+        .target(name: "EngineProtocol", dependencies: ["WindowModel", "ScenarioLanguage", "ProcessSupport"]),
         // Swift Testing glue for users' own test targets (kept out of the CLI).
         .target(name: "WindowLabTesting", dependencies: ["DifferentialHarness"]),
         // The versioned binary encoding fuzzers mutate.
@@ -54,7 +58,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // zlib-compressed, checksummed packs of fuzz inputs.
-        .target(name: "CorpusPack", dependencies: ["CZlib", "CommandEncoding", "WindowModel"]),
+        .target(name: "CorpusPack", dependencies: ["CZlib", "CommandEncoding", "WindowModel", "ProcessSupport"]),
         // SVG pictures of a scenario step.
         .target(name: "ScenarioRender", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
@@ -72,7 +76,7 @@ let package = Package(
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
-            "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport",
+            "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport", "ProcessSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -89,10 +93,11 @@ let package = Package(
         ]),
         .testTarget(name: "DifferentialHarnessTests", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
-            "DifferentialHarness", "WindowLabTesting",
+            "DifferentialHarness", "WindowLabTesting", "ProcessSupport",
         ]),
         .testTarget(name: "EngineProtocolTests", dependencies: [
             "EngineProtocol", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
+            "ProcessSupport",
         ]),
         .testTarget(name: "CampaignReportTests", dependencies: [
             "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",

@@ -1,3 +1,4 @@
+import ProcessSupport
 import WindowModel
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import ProcessSupport
 import Foundation
 import ScenarioLanguage
 import WindowModel

@@ -1,58 +1,9 @@
 import Foundation
-import Synchronization
+import ProcessSupport
 import WindowModel
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The process groups of the engines this process runs. Each engine runs in a group
-/// of its own (so a time-out kills whatever it started), which a terminal's Ctrl-C
-/// does not reach: so this process ends them itself when it exits, and when SIGINT,
-/// SIGTERM or SIGHUP arrives while nothing else handles them (then it exits 130).
-enum EngineGroups {
-    static let capacity = 1024
-    /// Group ids, 0 for a free slot: read without a lock by the signal handler.
-    nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
-        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        return slots
-    }()
-    private static let lock = Mutex(())
-
-    static func add(_ group: pid_t) {
-        _ = installed
-        lock.withLock { _ in
-            if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
-        }
-    }
-
-    static func remove(_ group: pid_t) {
-        lock.withLock { _ in
-            if let slot = (0..<capacity).first(where: { slots[$0] == group }) { slots[slot] = 0 }
-        }
-    }
-
-    /// Kills every group still registered (async-signal-safe: only `kill`).
-    static func endAll() {
-        for i in 0..<capacity where slots[i] > 0 { kill(-slots[i], SIGKILL) }
-    }
-
-    private static let installed: Void = {
-        atexit { EngineGroups.endAll() }
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var current = sigaction()
-            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
-            _ = Glibc.signal(signal) { _ in
-                EngineGroups.endAll()
-                _exit(130)
-            }
-        }
-    }()
-}
-
-/// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
-@_silgen_name("pipe2")
-private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
 /// One running engine process and the pipes to it: writes request lines, reads
 /// answer lines, keeps the tail of its standard error, and turns every way it
@@ -88,43 +39,27 @@ final class EngineProcess {
     init(command: String) throws(EngineFault) {
         Self.ignoreBrokenPipes
         self.command = command
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        // Close-on-exec from the start: a process another thread spawns meanwhile
-        // must not inherit these ends, or this engine's exit would never read as EOF.
-        guard pipe2(&toChild, O_CLOEXEC) == 0, pipe2(&fromChild, O_CLOEXEC) == 0,
-              pipe2(&errorPipe, O_CLOEXEC) == 0 else {
+        guard let toChild = Spawn.pipe(), let fromChild = Spawn.pipe(), let errorPipe = Spawn.pipe() else {
             throw EngineFault(kind: .start, message: "cannot make pipes: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
-        close(toChild[0]); close(fromChild[1]); close(errorPipe[1])
-        guard spawned == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errorPipe[0])
-            throw EngineFault(kind: .start, message: "cannot start `\(command)`: \(String(cString: strerror(spawned)))")
+        // A process group of its own, so a time-out kills whatever the engine started.
+        let started = Spawn.start(["/bin/sh", "-c", command], input: .descriptor(toChild.read),
+                                  output: .descriptor(fromChild.write), errors: .descriptor(errorPipe.write),
+                                  newGroup: true, environment: environment)
+        close(toChild.read); close(fromChild.write); close(errorPipe.write)
+        guard case let .success(child) = started else {
+            close(toChild.write); close(fromChild.read); close(errorPipe.read)
+            if case let .failure(error) = started {
+                throw EngineFault(kind: .start, message: "cannot start `\(command)`: \(String(cString: strerror(error.code)))")
+            }
+            throw EngineFault(kind: .start, message: "cannot start `\(command)`")
         }
         pid = child
-        EngineGroups.add(child)
-        input = toChild[1]
-        output = fromChild[0]
-        errors = errorPipe[0]
+        input = toChild.write
+        output = fromChild.read
+        errors = errorPipe.read
         for fd in [input, output, errors] {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
@@ -342,18 +277,11 @@ final class EngineProcess {
     }
 
     private static func describe(_ status: Int32) -> (crashed: Bool, text: String) {
-        let signal = status & 0x7F
-        if signal != 0 && signal != 0x7F { return (true, "was killed by " + Self.signalName(signal)) }
-        let code = (status >> 8) & 0xFF
+        if let signal = ExitReport.signal(status) { return (true, "was killed by " + ExitReport.signalName(signal)) }
+        let code = ExitReport.code(status)
         // A shell reports a command killed by a signal as 128 + the signal.
-        if code > 128 && code < 160 { return (true, "exited with status \(code) (\(Self.signalName(code - 128)))") }
+        if code > 128 && code < 160 { return (true, "exited with status \(code) (\(ExitReport.signalName(code - 128)))") }
         return (false, "exited with status \(code)")
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
-                                      9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
-        return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
     }
 
     /// Closes the pipes and kills the process group; safe to call twice.
@@ -369,6 +297,6 @@ final class EngineProcess {
         exited = true
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        EngineGroups.remove(pid)
+        ProcessGroups.remove(pid)
     }
 }

@@ -1,3 +1,4 @@
+import ProcessSupport
 import CMallocCounter
 import ArgumentParser
 import Foundation

@@ -1,3 +1,4 @@
+import ProcessSupport
 import CommandEncoding
 import CorpusPack
 import DifferentialHarness

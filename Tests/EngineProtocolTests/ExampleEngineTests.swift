@@ -1,3 +1,4 @@
+import ProcessSupport
 import DifferentialHarness
 import EngineProtocol
 import Foundation

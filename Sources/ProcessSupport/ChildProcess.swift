@@ -3,10 +3,6 @@ import Foundation
 import Glibc
 #endif
 
-/// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
-@_silgen_name("pipe2")
-private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
 /// How a child process ended.
 public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
@@ -32,13 +28,10 @@ public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .exited(status): return "exit status \(status)"
-        case let .signalled(signal): return "signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+        case let .signalled(signal): return ExitReport.signalName(signal)
         case .timedOut: return "timed out"
         }
     }
-
-    static let signalNames: [Int32: String] = [4: "SIGILL, a Swift trap", 5: "SIGTRAP, a trap", 6: "SIGABRT",
-                                               7: "SIGBUS", 8: "SIGFPE", 11: "SIGSEGV", 9: "SIGKILL"]
 }
 
 /// Runs a child process and waits for it, with a time limit. Built on
@@ -81,47 +74,33 @@ public enum ChildProcess {
     {
         var environment = ProcessInfo.processInfo.environment
         if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        var pipe: [Int32] = [-1, -1]
-        // Close-on-exec, so children other threads spawn meanwhile do not hold the write end.
-        if captureStandardError && pipe2(&pipe, O_CLOEXEC) != 0 { return (.exited(127), "cannot make a pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        var pipe: (read: Int32, write: Int32) = (-1, -1)
         if captureStandardError {
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-            posix_spawn_file_actions_addclose(&actions, pipe[0])
-        } else if quiet {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            guard let made = Spawn.pipe() else { return (.exited(127), "cannot make a pipe") }
+            pipe = made
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // A child with a time limit gets a process group of its own, so a time-out
         // kills whatever it started too; one without stays in ours, so Ctrl-C reaches it.
-        if timeout != nil {
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-            posix_spawnattr_setpgroup(&attributes, 0)
+        let started = Spawn.start(arguments, output: quiet ? .devNull : .inherit,
+                                  errors: captureStandardError ? .descriptor(pipe.write) : quiet ? .devNull : .inherit,
+                                  newGroup: timeout != nil, closeInChild: captureStandardError ? [pipe.read] : [],
+                                  environment: environment)
+        if captureStandardError { close(pipe.write) }
+        guard case let .success(pid) = started else {
+            if captureStandardError { close(pipe.read) }
+            if case let .failure(error) = started { return (.exited(127), error.description) }
+            return (.exited(127), "cannot start \(arguments[0])")
         }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        if captureStandardError { close(pipe[1]) }
-        guard spawned == 0 else {
-            if captureStandardError { close(pipe[0]) }
-            return (.exited(127), "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
+        defer { if timeout != nil { ProcessGroups.remove(pid) } }
         currentChild = pid
         defer { currentChild = 0 }
         var tail: [UInt8] = []
-        if captureStandardError { _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK) }
+        if captureStandardError { _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK) }
         func drain() {
             guard captureStandardError else { return }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let n = read(pipe[0], &buffer, buffer.count)
+                let n = read(pipe.read, &buffer, buffer.count)
                 guard n > 0 else { break }
                 tail += buffer[0..<n]
                 if tail.count > tailBytes { tail.removeFirst(tail.count - tailBytes) }
@@ -146,12 +125,10 @@ public enum ChildProcess {
             usleep(1_000)
         }
         drain()
-        if captureStandardError { close(pipe[0]) }
+        if captureStandardError { close(pipe.read) }
         let text = String(decoding: tail, as: UTF8.self)
         if timedOut { return (.timedOut, text) }
-        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, spelled out (they are macros in C).
-        let signal = status & 0x7F
-        if signal != 0 && signal != 0x7F { return (.signalled(signal), text) }
-        return (.exited((status >> 8) & 0xFF), text)
+        if let signal = ExitReport.signal(status) { return (.signalled(signal), text) }
+        return (.exited(ExitReport.code(status)), text)
     }
 }
