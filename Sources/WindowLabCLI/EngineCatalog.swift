@@ -98,12 +98,17 @@ enum EngineCatalog {
             + "; statements that need anything else are skipped"
     }
 
-    /// A one-line description of what engines declared they do differently, or nil.
+    /// What engines declared they do differently and what the harness relaxes for
+    /// each (SEMANTICS.md, "Declared deviations"), a line each; nil when none declared.
     static func deviationNote(_ engines: [EngineFactory]) -> String? {
         let declaring = engines.filter { !$0.declarationWords.isEmpty }
         guard !declaring.isEmpty else { return nil }
-        return declaring.map { "\($0.name) declares: \($0.declarationWords)" }.joined(separator: "; ")
-            + " (SEMANTICS.md, \"Declared deviations\": those are not compared)"
+        return declaring.map { engine in
+            (["\(engine.name) declares: \(engine.declarationWords) (SEMANTICS.md, \"Declared deviations\")"]
+                + engine.deviations.sorted().map { "  \($0.rawValue): \($0.relaxation)" }
+                + (engine.numbers == .double ? [] : ["  numbers \(engine.numbers.rawValue): every number sent is moved into the domain"]))
+                .joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 }
 

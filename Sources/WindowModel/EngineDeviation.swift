@@ -66,19 +66,6 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
         }
     }
 
-    /// The feature whose rules this deviation belongs to.
-    public var feature: EngineFeature {
-        switch self {
-        case .n1, .n2: return .windows
-        case .w4: return .windows
-        case .k4: return .key
-        case .t5: return .touches
-        case .h2: return .alpha
-        case .t7, .t8: return .touchOptions
-        case .q3: return .convert
-        }
-    }
-
     /// Parses rule ids (`N1 K4`). Returns the words that are not declarable instead
     /// when there are any.
     public static func parseList<S: Sequence>(_ words: S) -> Result<Set<EngineDeviation>, UnknownDeviations>
