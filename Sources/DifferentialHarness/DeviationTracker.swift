@@ -23,6 +23,8 @@ struct DeviationTracker {
     private var sceneOfWindow: [String: String] = [:]
     /// A scene to pin once this step has been compared.
     private var pinAfterStep: String?
+    /// A window moving to another scene this step: its notifications are its old scene's.
+    private var moveAfterStep: (window: String, scene: String)?
     /// Whether a touch option was set in this case (T7, T8): then who is withheld
     /// depends on every live touch, and an unpinned one may be live in one engine only.
     private var touchOptionsSet = false
@@ -44,9 +46,10 @@ struct DeviationTracker {
     mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?) {
         orderDecidedThisStep = false
         pinAfterStep = nil
+        moveAfterStep = nil
         switch command {
         case let .createWindow(name, scene, _, _, _): sceneOfWindow[name] = scene
-        case let .moveWindow(window, scene): sceneOfWindow[window] = scene
+        case let .moveWindow(window, scene): moveAfterStep = (window, scene)
         default: break
         }
         guard !isIdle else { return }
@@ -68,6 +71,7 @@ struct DeviationTracker {
     /// After the step was compared: pins what the step pinned.
     mutating func end(_ command: Command) {
         if let scene = pinAfterStep { unpinnedKeyScenes.remove(scene) }
+        if let (window, scene) = moveAfterStep { sceneOfWindow[window] = scene }
         if case let .release(window) = command { sceneOfWindow[window] = nil }
     }
 

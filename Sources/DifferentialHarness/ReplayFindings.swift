@@ -54,13 +54,18 @@ public struct ReplayFindings: Sendable {
     /// each, with its source and the group's size as its origin.
     public func findings(engines: [EngineFactory], limit: Int = .max, seconds: Double = 10,
                          invariants: Bool = true) -> [Finding] {
-        groups.prefix(limit).map { group in
-            var finding = Finding.shrinking(group.commands, divergence: group.divergence, seed: Self.seed(group.firstSource),
-                                            profile: .small, engines: engines, seconds: seconds, invariants: invariants)
-            finding.origin = "replayed from \(group.firstSource)"
-                + (group.count > 1 ? " (and \(group.count - 1) more replayed item(s) of this group)" : "")
-            return finding
-        }
+        groups.prefix(limit).map { finding(for: $0, engines: engines, seconds: seconds, invariants: invariants) }
+    }
+
+    /// The first item of `group`, shrunk within `seconds`, with its source and the
+    /// group's size as its origin.
+    public func finding(for group: Group, engines: [EngineFactory], seconds: Double = 10,
+                        invariants: Bool = true) -> Finding {
+        var finding = Finding.shrinking(group.commands, divergence: group.divergence, seed: Self.seed(group.firstSource),
+                                        profile: .small, engines: engines, seconds: seconds, invariants: invariants)
+        finding.origin = "replayed from \(group.firstSource)"
+            + (group.count > 1 ? " (and \(group.count - 1) more replayed item(s) of this group)" : "")
+        return finding
     }
 
     /// A stable number for a source, in place of a case seed (file names use it).

@@ -293,10 +293,11 @@ final class EngineProcess {
             close(errors)
         }
         kill(-pid, SIGKILL)  // the whole group, so nothing the engine started outlives it
+        // Out of the registry however the process ended (reaped by the exit check too).
+        ProcessGroups.remove(pid)
         guard !exited else { return }
         exited = true
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        ProcessGroups.remove(pid)
     }
 }

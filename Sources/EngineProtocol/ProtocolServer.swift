@@ -182,7 +182,7 @@ struct LineInput {
                 return end - start > Self.maxLineBytes ? .tooLong : .text(String(decoding: buffer[start..<end], as: UTF8.self))
             }
             scanned = buffer.count
-            if buffer.count - start > Self.maxLineBytes {
+            if buffer.count - start > Self.maxLineBytes + 1 {   // (+1: a `\r` before the line break)
                 // No line break yet and already too long: drop what is there, keep reading past.
                 skipping = true
                 start = buffer.count

@@ -17,6 +17,9 @@ public enum ProcessGroups {
     }()
     private static let lock = Mutex(())
 
+    /// Installs the exit and signal handlers (once): before the first child is started.
+    public static func prepare() { _ = installed }
+
     public static func add(_ group: pid_t) {
         _ = installed
         lock.withLock { _ in

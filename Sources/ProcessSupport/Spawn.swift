@@ -50,17 +50,26 @@ public enum Spawn {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         if newGroup {
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            ProcessGroups.prepare()
+            // The child starts with no signal blocked, whatever is held back here.
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
             posix_spawnattr_setpgroup(&attributes, 0)
         }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else { return .failure(SpawnError(code: spawned, path: arguments[0])) }
-        if newGroup { ProcessGroups.add(pid) }
-        return .success(pid)
+        // A group of its own is out of reach of a terminal's Ctrl-C: an interruption
+        // is held back until the group is registered, so the handler can end it.
+        return InterruptionGuard.deferringInterruptions { () -> Result<pid_t, SpawnError> in
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+            guard spawned == 0 else { return .failure(SpawnError(code: spawned, path: arguments[0])) }
+            if newGroup { ProcessGroups.add(pid) }
+            return .success(pid)
+        }
     }
 }
 

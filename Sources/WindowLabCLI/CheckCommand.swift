@@ -247,9 +247,14 @@ struct Check: ParsableCommand {
         report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
                     + "shrinking the first of each")
         let writer = FindingWriter(directory: out, engines: engines, failures: nil)
-        let findings = diverged.findings(engines: engines, limit: max(1, maxFindings), invariants: invariants)
-        for (index, group) in diverged.groups.enumerated() {
-            let finding = index < findings.count ? findings[index] : nil
+        var shrunk = 0
+        for group in diverged.groups {
+            // A known group is not shrunk again; the others up to --max-findings are.
+            var finding: Finding?
+            if !known.contains(group.signature), shrunk < max(1, maxFindings) {
+                finding = diverged.finding(for: group, engines: engines, invariants: invariants)
+                shrunk += 1
+            }
             if known.contains(group.signature) || finding.map({ known.contains($0.signature) }) == true {
                 report.result.knownMet.append((finding?.signature ?? group.signature).text)
                 report.note("replay: \(group.count) x \(group.signature): known")
