@@ -8,7 +8,7 @@ import WindowModel
 /// ```swift
 /// var replays = ReplayFindings()
 /// replays.add(source: "corpus/seed.wlpack entry 3f2a", commands: list, divergence: divergence)
-/// for finding in replays.findings(engines: engines) { save(finding) }
+/// for group in replays.groups { save(replays.finding(for: group, engines: engines)) }
 /// ```
 public struct ReplayFindings: Sendable {
     /// One group: how many replayed items diverged this way, and the first of them.
@@ -49,13 +49,6 @@ public struct ReplayFindings: Sendable {
 
     /// Counts an item that replayed without a fault.
     public mutating func agreed() { consecutiveFaults = 0 }
-
-    /// The first item of each group (up to `limit` groups), shrunk within `seconds`
-    /// each, with its source and the group's size as its origin.
-    public func findings(engines: [EngineFactory], limit: Int = .max, seconds: Double = 10,
-                         invariants: Bool = true) -> [Finding] {
-        groups.prefix(limit).map { finding(for: $0, engines: engines, seconds: seconds, invariants: invariants) }
-    }
 
     /// The first item of `group`, shrunk within `seconds`, with its source and the
     /// group's size as its origin.
