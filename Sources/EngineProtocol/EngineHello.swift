@@ -2,13 +2,19 @@ import WindowModel
 
 /// The handshake of the engine protocol (`docs/engine-protocol.md`): the harness
 /// writes `hello 1`; the engine answers
-/// `hello 1 NAME FEATURE… [deviates RULE…] [numbers DOMAIN]` and `ok`.
+/// `hello V NAME FEATURE… [deviates RULE…] [numbers DOMAIN]` and its end of answer,
+/// choosing the version V it speaks: 1 ends each answer with `ok`, 2 with `ok N`
+/// (N counting the requests from 1, the `hello` itself).
 public struct EngineHello: Hashable, Sendable {
-    /// The protocol version this harness speaks.
+    /// The version the harness greets with: the first, which every engine reads.
     public static let version = 1
+    /// The versions this harness speaks.
+    public static let versions = 1...2
     /// Capability words an engine may list beside its features.
     public static let capabilityWords: Set<String> = ["invariants"]
 
+    /// The version the engine answered with (it frames the answers: see the type's summary).
+    public var version: Int
     public var name: String
     public var features: Set<EngineFeature>
     /// The engine answers `invariants` requests.
@@ -19,7 +25,8 @@ public struct EngineHello: Hashable, Sendable {
     public var numbers: NumericDomain
 
     public init(name: String, features: Set<EngineFeature>, answersInvariants: Bool = false,
-                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double) {
+                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double, version: Int = 1) {
+        self.version = version
         self.name = name
         self.features = features
         self.answersInvariants = answersInvariants
@@ -32,7 +39,7 @@ public struct EngineHello: Hashable, Sendable {
 
     /// The engine's answer line.
     public var line: String {
-        var words = ["hello \(Self.version) \(name) \(features.words)"]
+        var words = ["hello \(version) \(name) \(features.words)"]
         if answersInvariants { words.append("invariants") }
         if !deviations.isEmpty { words.append("deviates " + deviations.words) }
         if numbers != .double { words.append("numbers " + numbers.rawValue) }
@@ -51,8 +58,8 @@ public struct EngineHello: Hashable, Sendable {
         guard words.count >= 3, words[0] == "hello" else {
             throw bad("expected `hello \(version) NAME FEATURE…`, got `\(lines[0].prefix(200))`")
         }
-        guard words[1] == String(version) else {
-            throw bad("the engine speaks protocol version \(words[1]); this harness speaks \(version)")
+        guard let spoken = Int(words[1]), versions.contains(spoken), words[1] == String(spoken) else {
+            throw bad("the engine speaks protocol version \(words[1].prefix(40)); this harness speaks 1 and 2")
         }
         guard CommandValidator.isValidName(words[2]) else { throw bad("'\(words[2])' is not a valid engine name") }
         // FEATURE… [deviates RULE…] [numbers DOMAIN], the two sections in either order.
@@ -92,7 +99,19 @@ public struct EngineHello: Hashable, Sendable {
             numbers = domain
         }
         return EngineHello(name: words[2], features: features, answersInvariants: capabilities.contains("invariants"),
-                           deviations: deviations, numbers: numbers)
+                           deviations: deviations, numbers: numbers, version: spoken)
+    }
+
+    /// What the engine's end of the handshake answer says about its version, when they disagree.
+    /// - Parameter numbered: whether that answer ended with `ok 1` (rather than `ok`).
+    public func framingMismatch(numbered: Bool) -> String? {
+        switch (version, numbered) {
+        case (1, true): return "the engine answered `hello 1` and ended it with `ok 1`; version 1 ends answers with `ok` "
+            + "(answer `hello 2 …` to number them)"
+        case (2, false): return "the engine answered `hello 2` and ended it with `ok`; version 2 ends each answer with "
+            + "`ok N`, N counting the requests from 1 (the hello's is `ok 1`)"
+        default: return nil
+        }
     }
 
     /// Why nothing can be checked with `features`, or nil when something can: every

@@ -33,6 +33,11 @@ final class EngineProcess {
     private var exited = false
     /// Whether a request was written yet.
     private var hasExchanged = false
+    /// How the engine ends its answers, known from its first answer: `ok N`
+    /// (protocol version 2, N counting requests from 1) or a bare `ok` (version 1).
+    private(set) var numbersAnswers: Bool?
+    /// Answers completed over the process's life.
+    private var answered = 0
     private(set) var fault: EngineFault?
 
     /// Starts `command`; the fault says why when it cannot be started.
@@ -140,10 +145,28 @@ final class EngineProcess {
                 var end = newline
                 // A carriage return, and blanks, at the end of a line are not part of it.
                 while end > pendingStart && [0x0D, 0x20, 0x09].contains(pending[end - 1]) { end -= 1 }
-                let isOK = end - pendingStart == 2 && pending[pendingStart] == 0x6F && pending[pendingStart + 1] == 0x6B
-                let text = isOK ? "ok" : String(decoding: pending[pendingStart..<end], as: UTF8.self)
+                let terminator = AnswerEnd(pending[pendingStart..<end])
+                let text = String(decoding: pending[pendingStart..<end], as: UTF8.self)
                 pendingStart = newline + 1
-                if isOK {
+                var isEnd = false
+                switch (numbersAnswers, terminator) {
+                case (_, nil), (false, .numbered): break  // a version 1 engine's line `ok 3` is an observation
+                case (nil, .bare): numbersAnswers = false; isEnd = true
+                case (nil, .numbered(1)): numbersAnswers = true; isEnd = true
+                case (true, .numbered(answered + 1)), (false, .bare): isEnd = true
+                case (true, .bare):
+                    fail(.garbage, "the engine ended an answer with `ok`; it ends its answers with `ok N` "
+                         + "(protocol version 2), and this one is number \(answered + 1)")
+                    terminate()
+                    return completed
+                case let (_, .numbered(number)):
+                    fail(.garbage, "the engine wrote `ok \(number)` where answer \(answered + 1) was due "
+                         + (number > answered + 1 ? "(an answer to nothing: more `ok` than requests)" : "(a number out of step)"))
+                    terminate()
+                    return completed
+                }
+                if isEnd {
+                    answered += 1
                     onAnswer(completed, current)
                     guard fault == nil else { return completed }  // the caller found the answer to be garbage
                     completed += 1
@@ -223,6 +246,22 @@ final class EngineProcess {
         fault = EngineFault(kind: kind, message: "the engine " + message, statement: statement,
                             standardErrorTail: standardErrorTail)
         terminate()
+    }
+
+    /// How an answer's last line reads: `ok` (protocol version 1) or `ok N` (version 2).
+    private enum AnswerEnd: Equatable {
+        case bare
+        case numbered(Int)
+
+        init?(_ line: ArraySlice<UInt8>) {
+            guard line.count >= 2, line[line.startIndex] == 0x6F, line[line.startIndex + 1] == 0x6B else { return nil }
+            let rest = line.dropFirst(2)
+            if rest.isEmpty { self = .bare; return }
+            let digits = rest.drop { $0 == 0x20 || $0 == 0x09 }
+            guard digits.count < rest.count, (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+                  let number = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+            self = .numbered(number)
+        }
     }
 
     private func readOutput() {

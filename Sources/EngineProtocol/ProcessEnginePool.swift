@@ -51,8 +51,12 @@ final class ProcessEnginePool: @unchecked Sendable {
             fault.message = "`\(command)` failed the handshake: " + fault.message
             throw fault
         }
-        do {
-            return (process, try EngineHello.parse(lines))
+        do throws(EngineFault) {
+            let hello = try EngineHello.parse(lines)
+            if let mismatch = hello.framingMismatch(numbered: process.numbersAnswers == true) {
+                throw EngineFault(kind: .start, message: "the handshake failed: " + mismatch, statement: EngineHello.request)
+            }
+            return (process, hello)
         } catch {
             var fault = error
             fault.message = "`\(command)`: " + fault.message

@@ -17,9 +17,12 @@ public struct ProtocolServer {
     /// A fault to commit at the first statement with this first word, to see how
     /// the harness reports faults (`windowlab serve --fault crash:hit`).
     public var injectedFault: (kind: EngineFault.Kind, keyword: String)?
+    /// The protocol version to answer with: 2 numbers the answers (`ok N`), 1 does not.
+    public var version: Int
 
-    public init(engine: EngineFactory) {
+    public init(engine: EngineFactory, version: Int = 2) {
         self.engine = engine
+        self.version = version
     }
 
     /// The fault kinds `--fault` can inject.
@@ -42,7 +45,7 @@ public struct ProtocolServer {
     public func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         var lines = LineInput(fd: input)
         var out = BufferedOutput(fd: output)
-        var session = ProtocolSession(engine: engine)
+        var session = ProtocolSession(engine: engine, version: version)
         while let next = lines.next(beforeBlocking: { out.flush() }) {
             if case let .text(line) = next, session.greeted, let (kind, keyword) = injectedFault,
                Self.trimmed(line).split(separator: " ").first.map(String.init) == keyword {
@@ -63,17 +66,20 @@ public struct ProtocolServer {
 
 /// One engine's side of a protocol conversation, a request at a time: what `serve`
 /// answers, and what its fuzz target drives. Every request gets exactly one answer:
-/// its lines, then `ok` or one `error` line.
+/// its lines, then its end (`ok N` in version 2, `ok` in version 1) or one `error` line.
 public struct ProtocolSession {
     public let engine: EngineFactory
+    /// The version answered with (``EngineHello/versions``).
+    public let version: Int
     private var system: any WindowSystem
     private var reader = StatementReader()
     public private(set) var greeted = false
     private var number = 0
     private let complete: Bool
 
-    public init(engine: EngineFactory) {
+    public init(engine: EngineFactory, version: Int = 2) {
         self.engine = engine
+        self.version = version
         system = engine.make()
         complete = engine.features == EngineFeature.all
     }
@@ -98,8 +104,8 @@ public struct ProtocolSession {
             }
             greeted = true
             let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true,
-                                    deviations: engine.deviations, numbers: engine.numbers)
-            return ([hello.line, "ok"], nil)
+                                    deviations: engine.deviations, numbers: engine.numbers, version: version)
+            return ([hello.line, end], nil)
         }
         var lines: [String] = []
         switch request {
@@ -126,8 +132,11 @@ public struct ProtocolSession {
                 return (["error " + VisibleText.escaped(error.description, limit: 2000)], nil)
             }
         }
-        return (lines + ["ok"], nil)
+        return (lines + [end], nil)
     }
+
+    /// This request's end of answer.
+    private var end: String { version >= 2 ? "ok \(number)" : "ok" }
 }
 
 extension ProtocolServer {

@@ -12,7 +12,8 @@ struct Serve: ParsableCommand {
         discussion: """
             Puts the reference model (or the indexed engine) behind your own test runner, \
             in any language: write `hello 1`, then statements one per line; each answer is \
-            its trace lines and `ok`. Ends at the end of input.
+            its trace lines and `ok N` (N counts the requests from 1; `--protocol 1` answers \
+            a bare `ok`). Ends at the end of input.
 
             Example:
               printf 'hello 1\\nwindow a in main frame 0 0 9 9 level 0\\nshow a\\nhit 1 1 in main\\n' \\
@@ -44,7 +45,14 @@ struct Serve: ParsableCommand {
                                valueName: "kind:word"))
     var fault: String?
 
+    @Option(help: ArgumentHelp("The protocol version to answer with: 2 ends each answer with `ok N`, 1 with `ok`.",
+                               valueName: "version"))
+    var `protocol`: Int = 2
+
     func validate() throws {
+        guard EngineHello.versions.contains(`protocol`) else {
+            throw ValidationError("--protocol takes 1 or 2, not \(`protocol`)")
+        }
         if let fault, injected(fault) == nil {
             throw ValidationError("--fault takes KIND:WORD with KIND one of crash, exit, hang, garbage, error (e.g. crash:hit)")
         }
@@ -82,7 +90,7 @@ struct Serve: ParsableCommand {
             factory = EngineFactory(name: factory.name, features: factory.features, deviations: declared,
                                     numbers: numbers.flatMap(NumericDomain.parse) ?? .double, make: factory.make)
         }
-        var server = ProtocolServer(engine: factory)
+        var server = ProtocolServer(engine: factory, version: `protocol`)
         server.injectedFault = fault.flatMap(injected)
         let status = server.serve()
         if status != 0 { throw ExitCode(status) }

@@ -135,7 +135,9 @@ struct ProcessEngineTests {
     }
 
     @Test("handshakes that fail say why", arguments: [
-        ("echo 'hello 2 x windows'; echo ok", "speaks protocol version 2"),
+        ("echo 'hello 3 x windows'; echo ok", "speaks protocol version 3; this harness speaks 1 and 2"),
+        ("echo 'hello 2 x windows'; echo ok", "version 2 ends each answer with `ok N`"),
+        ("echo 'hello 1 x windows'; echo 'ok 1'", "version 1 ends answers with `ok`"),
         ("echo 'hello 1 x windows teleport'; echo ok", "unknown feature(s) teleport"),
         ("echo 'hello 1 x'; echo ok", "declares no features"),
         ("echo 'hello 1 x hit key'; echo ok", "build nothing: every statement acts on a window"),

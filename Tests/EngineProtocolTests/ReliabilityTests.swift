@@ -73,10 +73,11 @@ struct ReliabilityTests {
         #expect(errors.contains("damaged.wlpack"))
     }
 
-    @Test("an engine that greets before it reads the harness's hello starts every time")
-    func eagerGreeting() throws {
-        let eager = "printf 'hello 1 eager all\\nok\\n'; read first; { echo 'hello 1'; cat; } | "
-            + Binary.serve() + " | sed -u 1,2d"
+    @Test("an engine that greets before it reads the harness's hello starts every time", arguments: [1, 2])
+    func eagerGreeting(version: Int) throws {
+        let end = version == 1 ? "ok" : "ok 1"
+        let eager = "printf 'hello \(version) eager all\\n\(end)\\n'; read first; { echo 'hello 1'; cat; } | "
+            + Binary.serve("--protocol \(version)") + " | sed -u 1,2d"
         for _ in 0..<5 {
             let engine = try ProcessEngines.factory(command: eager, timeout: 5)
             #expect(engine.name == "eager")
@@ -84,6 +85,25 @@ struct ReliabilityTests {
                                                             level: 0, withRootView: true), .show(window: "a")],
                                              engines: [Binary.reference, engine])
             #expect(run.divergence == nil)
+        }
+    }
+
+    @Test("a version 2 engine that answers more than it was asked is caught at the same answer every time")
+    func surplusAnswersAreCounted() throws {
+        // `ok N` and then a stray `ok` (or a repeated number): each is a fault where it stands, whenever it arrives.
+        let commands: [Command] = [.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
+                                                 withRootView: true), .show(window: "a"), .hide(window: "a")]
+        for (extra, fragment) in [("ok", "ended an answer with `ok`"), ("ok $n", "where answer 3 was due")] {
+            let engine = "read l; echo 'hello 2 chatty all'; echo 'ok 1'; n=2; "
+                + "while read l; do echo \"ok $n\"; [ $n = 2 ] && echo \"\(extra)\"; n=$((n+1)); done"
+            for _ in 0..<6 {
+                let factory = try ProcessEngines.factory(command: engine, timeout: 5)
+                let run = DifferentialRunner.run(commands, engines: [Binary.reference, factory])
+                let divergence = try #require(run.divergence)
+                #expect(divergence.fault?.kind == .garbage)
+                #expect(divergence.fault?.message.contains(fragment) == true || divergence.fault?.message.contains("after its last answer") == true,
+                        "\(divergence.summary)")
+            }
         }
     }
 }

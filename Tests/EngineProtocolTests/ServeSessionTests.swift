@@ -16,10 +16,12 @@ struct ServeSessionTests {
     static func expectOneAnswerEach(_ requests: [String], _ name: String = "") {
         var session = ProtocolSession(engine: engine)
         _ = session.answer(EngineHello.request)
-        for request in requests {
+        for (index, request) in requests.enumerated() {
             let lines = session.answer(request).lines
-            let finals = lines.filter { $0 == "ok" || $0.hasPrefix("error ") }
+            let finals = lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("error ") }
+            // Version 2: the end names the request's number (the hello is 1).
             #expect(finals.count == 1 && finals.first == lines.last, "\(name): `\(request.prefix(80))` -> \(lines)")
+            #expect(lines.last == "ok \(index + 2)" || lines.last?.hasPrefix("error ") == true, "\(name): \(lines)")
             for body in lines.dropLast() where !body.hasPrefix("violation ") {
                 #expect((try? ObservationParser.parse(body))?.description == body, "\(name): `\(body)` does not read back")
             }
@@ -34,6 +36,16 @@ struct ServeSessionTests {
             "touch 1 began 1 1 in main", "\u{1B}[31m", "reset", "invariants", "window \u{0} frame",
             "set a alpha 1e999", "convert 1 1 from a to screen",
         ])
+    }
+
+    @Test("version 1 ends answers with a bare ok, version 2 numbers them from the hello")
+    func versions() {
+        var one = ProtocolSession(engine: Self.engine, version: 1)
+        #expect(one.answer(EngineHello.request).lines.last == "ok")
+        #expect(one.answer("snapshot").lines.last == "ok")
+        var two = ProtocolSession(engine: Self.engine)
+        #expect(two.answer(EngineHello.request).lines.first?.hasPrefix("hello 2 reference ") == true)
+        #expect(two.answer("snapshot").lines.last == "ok 2")
     }
 
     @Test("an over-long request is answered with one error and ends nothing after the handshake")

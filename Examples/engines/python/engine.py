@@ -294,7 +294,7 @@ class Engine:
         elif verb == "hello" and n == 2:
             if words[1] != "1":
                 raise InputError("unsupported protocol version %s" % words[1])
-            out.append("hello 1 %s %s" % (NAME, FEATURES))
+            out.append("hello 2 %s %s" % (NAME, FEATURES))   # version 2: answers end with `ok N`
         else:
             raise InputError("unsupported request: %s" % " ".join(words))
 
@@ -311,6 +311,7 @@ def write_all(data):
 
 def main():
     engine = Engine()
+    number = 0              # requests read, the hello being 1: each answer ends with `ok NUMBER`
     pending = []            # answer lines not yet written
     buf = b""
     pos = 0
@@ -334,10 +335,11 @@ def main():
         line = buf[pos:nl]
         pos = nl + 1
         answer = []
+        number += 1
         try:
             words = line.decode("utf-8").rstrip("\r").split()
             engine.request(words, answer)
-            answer.append("ok")
+            answer.append("ok %d" % number)
         except UnicodeDecodeError:
             answer = ["error request is not UTF-8"]
         except InputError as e:

@@ -88,19 +88,20 @@ extension FuzzChecks {
 extension FuzzChecks {
     /// Feeds the bytes, line by line, to the protocol's engine side (`windowlab serve`
     /// on the reference), after the handshake: every request gets exactly one answer
-    /// (its lines end with one `ok` or `error` line and hold no other), every answer
+    /// (its lines end with one `ok N` or `error` line and hold no other), every answer
     /// line but the last is a trace line that reads back to itself, and nothing crashes.
     public static func serve(_ bytes: UnsafeBufferPointer<UInt8>) {
         var session = ProtocolSession(engine: engines[0])
         _ = session.answer(EngineHello.request)
-        for line in String(decoding: Array(bytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .prefix(200) {
+        for (index, line) in String(decoding: Array(bytes), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix(200).enumerated() {
             let answer = session.answer(String(line))
-            guard let last = answer.lines.last, last == "ok" || last.hasPrefix("error ") else {
-                fail("request `\(line.prefix(200))` got no final ok or error: \(answer.lines)")
+            // Version 2: the end names the request's number, the hello being 1.
+            guard let last = answer.lines.last, last == "ok \(index + 2)" || last.hasPrefix("error ") else {
+                fail("request `\(line.prefix(200))` got no final `ok \(index + 2)` or error: \(answer.lines)")
             }
             for body in answer.lines.dropLast() {
-                if body == "ok" || body.hasPrefix("error ") { fail("a second final line for `\(line.prefix(200))`") }
+                if body.hasPrefix("ok") || body.hasPrefix("error ") { fail("a second final line for `\(line.prefix(200))`") }
                 if body.hasPrefix("violation ") { continue }
                 guard let observation = try? ObservationParser.parse(body), observation.description == body else {
                     fail("answer line `\(body)` does not read back (request `\(line.prefix(200))`)")
