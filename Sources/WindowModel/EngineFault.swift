@@ -32,11 +32,13 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
         self.standardErrorTail = standardErrorTail
     }
 
+    /// The message, the statement and the tail of standard error in one line, with
+    /// control and invisible characters the engine wrote shown as `U+XXXX`.
     public var description: String {
         var text = message
         if let statement { text += " (answering `\(statement)`)" }
         let tail = standardErrorTail.split(separator: "\n").suffix(5)
         if !tail.isEmpty { text += "; its standard error ends: " + tail.joined(separator: " | ") }
-        return text
+        return VisibleText.escaped(text, limit: 4000)
     }
 }

@@ -15,6 +15,45 @@ struct ReliabilityTests {
         return (run.status, run.errors)
     }
 
+    /// Starts windowlab as a shell would: no signal blocked (a test runner's threads block some).
+    static func startAsFromAShell(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                             + "os.execv(sys.argv[1], sys.argv[1:])", Binary.windowlab] + arguments
+        process.currentDirectoryURL = Binary.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test("corpus merge interrupted at any moment leaves no temporary file: the output whole, or absent")
+    func interruptedMerge() throws {
+        let folder = Self.folder()
+        let packs = ["differential.wlpack", "differential-v2.wlpack", "seed.wlpack", "seed-v3.wlpack"].map { "corpus/" + $0 }
+        var interrupted = 0
+        for delay in [0, 200_000, 500_000, 1_000_000, 2_000_000, 3_000_000] as [useconds_t] {
+            let output = folder + "/merged-\(delay).wlpack"
+            let process = try Self.startAsFromAShell(["corpus", "merge"] + packs + ["-o", output])
+            usleep(delay)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(!left.contains { $0.contains(".tmp-") }, "after \(delay) µs: \(left)")
+            // Ended by the signal (held back while the output is written and renamed) or done before it.
+            let ended = process.terminationReason == .uncaughtSignal || process.terminationStatus == 130
+            if ended { interrupted += 1 } else { #expect(process.terminationStatus == 0) }
+            if left.contains("merged-\(delay).wlpack") {
+                #expect(try Binary.run(["corpus", "verify", output]).status == 0, "after \(delay) µs")
+            } else {
+                #expect(ended, "after \(delay) µs: no output and no interruption")
+            }
+        }
+        // Some interruption came before the end (the merge takes longer than the first delays).
+        #expect(interrupted > 0)
+    }
+
     @Test("a run ended by SIGTERM ends the engine it started, even one that hangs in a group of its own")
     func interruptedRunEndsItsEngine() throws {
         let folder = Self.folder()
@@ -22,15 +61,7 @@ struct ReliabilityTests {
         let scenario = folder + "/hit.wls"
         try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
         let command = "exec:echo $$ > '\(pidFile)'; exec \(Binary.serve("--fault hang:hit"))"
-        // As a shell starts it: no signal blocked (a test runner's threads block some).
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
-                             + "os.execv(sys.argv[1], sys.argv[1:])", Binary.windowlab,
-                             "run", "--engine", command, "--engine-timeout", "60", scenario]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startAsFromAShell(["run", "--engine", command, "--engine-timeout", "60", scenario])
         // Wait until the engine is up and hanging, then interrupt as Ctrl-C would.
         var engine: pid_t = 0
         for _ in 0..<100 where engine == 0 {
@@ -105,5 +136,59 @@ struct ReliabilityTests {
                         "\(divergence.summary)")
             }
         }
+    }
+
+    /// Hostile engines: what each does after reading the harness's hello, and what the report must say.
+    static let hostileEngines: [(name: String, script: String, says: String)] = [
+        ("an endless line", "yes | tr -d '\\n'", "longer than 1048576 bytes"),
+        ("a flood of lines", "echo 'hello 1 x all'; echo ok; read l; yes 'notify a didBecomeVisible'", "more than 200000 lines"),
+        ("invalid UTF-8 and NUL", "echo 'hello 1 x all'; echo ok; read l; printf 'notify \\377\\000\\033[31m\\n'; echo ok; cat >/dev/null",
+         "U+001B"),
+        ("a slow answer", "echo 'hello 1 x all'; echo ok; read l; sleep 30", "no complete answer within 1 s"),
+        ("a closed standard output", "echo 'hello 1 x all'; echo ok; exec 1>&-; sleep 30", "before answering"),
+        ("a child holding its output", "echo 'hello 1 x all'; echo ok; sleep 30 & read l; exit 4", "exited with status 4"),
+        ("an early exit", "exit 3", "exited with status 3"),
+        ("a crash", "echo 'hello 1 x all'; echo ok; read l; kill -SEGV $$", "SIGSEGV"),
+        ("SIGSTOP", "echo 'hello 1 x all'; echo ok; read l; kill -STOP $$", "no complete answer within 1 s"),
+        ("an echo", "echo 'hello 1'; cat", "failed the handshake"),
+        ("an ok before the hello", "echo ok; echo 'hello 1 x all'; echo ok; cat >/dev/null", "the handshake failed"),
+        ("a bad version", "echo 'hello 9 x all'; echo ok", "speaks protocol version 9"),
+        ("a missing command", "exec /nonexistent/engine-WLHOSTILE", "127"),
+    ]
+
+    @Test("a hostile engine gives a clear fault and leaves no process behind",
+          arguments: hostileEngines.indices)
+    func hostileEngine(index: Int) throws {
+        let (name, script, says) = Self.hostileEngines[index]
+        let folder = Self.folder()
+        let scenario = folder + "/hit.wls"
+        try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        // A token in the command line finds every process the engine started.
+        let token = "WLHOSTILE\(index)x\(UInt32.random(in: 0...UInt32.max))"
+        let command = "exec:: \(token); read hello; " + script
+        let run = try Binary.run(["run", "--engine", command, "--engine-timeout", "1", scenario])
+        #expect(run.status != 0, "\(name)")
+        let said = run.output + run.errors
+        #expect(said.contains(says), "\(name): \(said.prefix(600))")
+        #expect(!said.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "\(name): raw control characters")
+        usleep(100_000)
+        let pgrep = Process()
+        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        pgrep.arguments = ["-f", token]
+        pgrep.standardOutput = FileHandle.nullDevice
+        try pgrep.run()
+        pgrep.waitUntilExit()
+        #expect(pgrep.terminationStatus == 1, "\(name): a process of the engine is still running")
+    }
+
+    @Test("an engine that floods its standard error still gets checked")
+    func standardErrorFlood() throws {
+        let folder = Self.folder()
+        let scenario = folder + "/hit.wls"
+        try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let command = "exec:head -c 50000000 /dev/zero | tr '\\0' x >&2; exec " + Binary.serve()
+        let run = try Binary.run(["run", "--engine", command, "--engine-timeout", "20", scenario])
+        #expect(run.status == 0, "\(run.errors.prefix(400))")
+        #expect(run.output.contains("hit -> a/a at 1 1"))
     }
 }
