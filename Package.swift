@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CPrefetch"),
         // The optimized engine: routes through SpatialIndex, shares no semantics with the reference.
         .target(name: "IndexedEngine", dependencies: ["WindowModel", "SpatialIndex", "CPrefetch"]),
+        // The indexed engine with one decision wrong on purpose: the built-in mutants (tests and the CLI's --mutant).
+        .target(name: "IndexedEngineMutants", dependencies: ["IndexedEngine", "WindowModel"]),
         // The `.wls` text format: parser, printer, expectation runner.
         .target(name: "ScenarioLanguage", dependencies: ["WindowModel"]),
         // Generation, shrinking and comparison of command lists across engines.
@@ -76,7 +78,7 @@ let package = Package(
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
-            "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport", "ProcessSupport",
+            "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport", "ProcessSupport", "IndexedEngineMutants",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -89,18 +91,19 @@ let package = Package(
         ], resources: [.copy("Scenarios")]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "WindowModel"]),
         .testTarget(name: "IndexedEngineTests", dependencies: [
-            "WindowModel", "IndexedEngine", "ReferenceModel", "ScenarioLanguage",
+            "WindowModel", "IndexedEngine", "IndexedEngineMutants", "ReferenceModel", "ScenarioLanguage",
         ]),
         .testTarget(name: "DifferentialHarnessTests", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
-            "DifferentialHarness", "WindowLabTesting", "ProcessSupport",
+            "DifferentialHarness", "WindowLabTesting", "ProcessSupport", "IndexedEngineMutants",
         ]),
         .testTarget(name: "EngineProtocolTests", dependencies: [
             "EngineProtocol", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
-            "ProcessSupport",
+            "ProcessSupport", "IndexedEngineMutants",
         ]),
         .testTarget(name: "CampaignReportTests", dependencies: [
             "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
+            "IndexedEngineMutants",
         ]),
         .testTarget(name: "RoutingWorkloadsTests", dependencies: ["RoutingWorkloads"]),
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),

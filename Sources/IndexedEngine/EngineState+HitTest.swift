@@ -30,7 +30,7 @@ extension EngineState {
 
     /// Records prefetched from a candidate window's: itself, its root view and a few
     /// subviews.
-    static let prefetchedRecords = 6
+    static var prefetchedRecords: Int { 6 }
 
     /// ``route(scene:x:y:)`` with an explicit cursor; reads `self` only.
     func route(scene: Int, x: Double, y: Double, cursor: inout GridQueryCursor) -> RoutedHit? {
@@ -59,9 +59,9 @@ extension EngineState {
     @inline(__always)
     func hitTestWindow(_ w: Int32, _ sx: Double, _ sy: Double) -> RoutedHit? {
         guard let (view, x, y) = hitTestView(w, sx, sy) else { return nil }
-        if objects[Int(w)].isPassthrough && mutation != .ignorePassthrough {
-            if view == objects[Int(w)].rootView && view != Self.null { return nil }
-            if view == w && mutation == .passthroughAlsoWindowItself { return nil }
+        if objects[Int(w)].isPassthrough {
+            if view == objects[Int(w)].rootView && view != Self.null && behavior.passthroughDropsRootView { return nil }
+            if view == w && behavior.passthroughDropsWindowItself { return nil }
         }
         return RoutedHit(window: w, view: view, x: x, y: y)
     }
@@ -77,9 +77,8 @@ extension EngineState {
     func hitTestView(_ v: Int32, _ px: Double, _ py: Double,
                      _ objects: UnsafeBufferPointer<ObjectRecord>) -> (Int32, Double, Double)? {
         let r = objects.baseAddress! + Int(v)
-        let hiddenCounts = mutation != .hiddenAncestorIgnored
-        if (r.pointee.isHidden && hiddenCounts) || !r.pointee.isInteractive { return nil }
-        if mutation == .alphaThresholdInclusive ? r.pointee.alpha <= 0.01 : r.pointee.alpha < 0.01 { return nil }
+        if (r.pointee.isHidden && behavior.hiddenHidesSubviews) || !r.pointee.isInteractive { return nil }
+        if !behavior.isHittable(alpha: r.pointee.alpha) { return nil }
         // G4, evaluated exactly in this order (A3 for a transformed record).
         let x: Double, y: Double
         // Transformed records are rare: keep G4's path the straight one.
@@ -87,20 +86,20 @@ extension EngineState {
             let t = transforms[Int(r.pointee.transform)]
             if t.determinant == 0 { return nil }   // A5
             (x, y) = intoTransformed(r.pointee, t, px, py)
-        } else if mutation == .boundsOriginIgnoredInHitTest {
-            x = px - r.pointee.frameX
-            y = py - r.pointee.frameY
-        } else {
+        } else if behavior.hitTestAddsBoundsOrigin {
             x = (px - r.pointee.frameX) + r.pointee.boundsX
             y = (py - r.pointee.frameY) + r.pointee.boundsY
+        } else {
+            x = px - r.pointee.frameX
+            y = py - r.pointee.frameY
         }
         // G2 in the view's own space: min edges in, max edges out.
         let maxX = r.pointee.boundsX + r.pointee.width, maxY = r.pointee.boundsY + r.pointee.height
         guard r.pointee.boundsX <= x, r.pointee.boundsY <= y else { return nil }
-        if mutation == .maxEdgeInclusive {
-            guard x <= maxX, y <= maxY else { return nil }
-        } else {
+        if behavior.maxEdgesOutside {
             guard x < maxX, y < maxY else { return nil }
+        } else {
+            guard x <= maxX, y <= maxY else { return nil }
         }
         // H3: subviews front-most first.
         var child = r.pointee.lastChild
@@ -108,7 +107,7 @@ extension EngineState {
             if let hit = hitTestView(child, x, y, objects) { return hit }
             child = objects[Int(child)].previousSibling
         }
-        if r.pointee.isHidden { return nil }   // only reachable under hiddenAncestorIgnored
+        if !behavior.hiddenHidesSubviews && r.pointee.isHidden { return nil }
         return (v, x, y)
     }
 
@@ -129,8 +128,8 @@ extension EngineState {
             if r.transform != Self.null {
                 // A4, in exactly this order.
                 let t = transforms[Int(r.transform)]
-                let half = mutation == .transformAboutOrigin ? 0.0 : 0.5
-                let (tx, ty) = mutation == .outwardDropsTranslation ? (0.0, 0.0) : (t.tx, t.ty)
+                let half = behavior.transformCentre
+                let (tx, ty) = behavior.outwardAddsTranslation ? (t.tx, t.ty) : (0.0, 0.0)
                 let u = x - (r.boundsX + r.width * half), v = y - (r.boundsY + r.height * half)
                 x = (((t.a * u) + (t.c * v)) + tx) + (r.frameX + r.width * half)
                 y = (((t.b * u) + (t.d * v)) + ty) + (r.frameY + r.height * half)
@@ -158,16 +157,16 @@ extension EngineState {
     /// exactly the rule's order (centre, translation, inverse, bounds centre).
     @inline(__always)
     func intoTransformed(_ r: ObjectRecord, _ t: TransformRecord, _ px: Double, _ py: Double) -> (Double, Double) {
-        let half = mutation == .transformAboutOrigin ? 0.0 : 0.5
+        let half = behavior.transformCentre
         let ex = (px - (r.frameX + r.width * half)) - t.tx
         let ey = (py - (r.frameY + r.height * half)) - t.ty
         let u: Double, v: Double
-        if mutation == .inverseAsPrecomputedMatrix {
-            u = ex * (t.d / t.determinant) - ey * (t.c / t.determinant)
-            v = ey * (t.a / t.determinant) - ex * (t.b / t.determinant)
-        } else {
+        if behavior.inverseInRuleOrder {
             u = ((t.d * ex) - (t.c * ey)) / t.determinant
             v = ((t.a * ey) - (t.b * ex)) / t.determinant
+        } else {
+            u = ex * (t.d / t.determinant) - ey * (t.c / t.determinant)
+            v = ey * (t.a / t.determinant) - ex * (t.b / t.determinant)
         }
         return (u + (r.boundsX + r.width * half), v + (r.boundsY + r.height * half))
     }
@@ -204,7 +203,7 @@ extension EngineState {
     /// - Complexity: O(active touches).
     func isWithheld(_ hit: RoutedHit) -> Bool {
         var sameView = false, otherView = false, otherExclusive = false
-        for t in touches.values where t.window == hit.window || mutation == .exclusiveCountsOtherWindows {
+        for t in touches.values where t.window == hit.window || !behavior.exclusiveCountsOwnWindowOnly {
             if t.view == hit.view {
                 sameView = true
             } else {
@@ -213,8 +212,9 @@ extension EngineState {
             }
         }
         let view = objects[Int(hit.view)]
-        let blocked = otherExclusive && mutation != .exclusiveDoesNotBlock
-        return blocked || (otherView && view.isExclusiveTouch) || (sameView && !view.isMultipleTouch && mutation != .singleTouchIgnored)
+        let blocked = otherExclusive && behavior.exclusiveWithholdsOthers
+        return blocked || (otherView && view.isExclusiveTouch)
+            || (sameView && !view.isMultipleTouch && behavior.singleTouchHoldsOne)
     }
 
     /// `moved` and `ended` go to the bound view wherever the finger is.

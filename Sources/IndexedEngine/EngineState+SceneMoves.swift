@@ -12,7 +12,7 @@ extension EngineState {
     mutating func move(_ w: Int32, to newScene: Int, _ out: inout [Observation]) {
         let oldScene = Int(objects[Int(w)].scene)
         guard oldScene != newScene else { return }
-        if mutation != .moveKeepsTouches { cancelTouches(&out) { t in t.window == w } }
+        if behavior.moveCancelsTouches { cancelTouches(&out) { t in t.window == w } }
         let wasKey = scenes[oldScene].key == w
         let isVisible = !objects[Int(w)].isHidden
         if isVisible {
@@ -21,17 +21,11 @@ extension EngineState {
         }
         scenes[oldScene].windows.removeAll { $0 == w }
         // Every entry of its in the old history becomes stale (M2).
-        if mutation != .moveKeepsKeyHistory { objects[Int(w)].keyStamp = 0 }
+        if behavior.moveClearsKeyHistory { objects[Int(w)].keyStamp = 0 }
         objects[Int(w)].scene = Int32(newScene)
         scenes[newScene].windows.append(w)
         if isVisible {
-            if mutation == .movedWindowGoesBehind {
-                backSequence -= 1
-                objects[Int(w)].sequence = backSequence
-            } else {
-                frontSequence += 1
-                objects[Int(w)].sequence = frontSequence
-            }
+            objects[Int(w)].sequence = behavior.movedWindowGoesInFront ? nextFront() : nextBack()
             objects[Int(w)].leaf = scenes[newScene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         }
         if wasKey {

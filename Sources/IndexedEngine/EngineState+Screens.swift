@@ -21,7 +21,7 @@ extension EngineState {
     mutating func place(scene: Int, on screenName: String, _ out: inout [Observation]) {
         guard let number = screenNumbers[screenName] else { preconditionFailure("no screen '\(screenName)'") }
         guard scenes[scene].screen != number else { return }
-        if mutation != .placeKeepsTouches {
+        if behavior.placeCancelsTouches {
             let objects = self.objects
             cancelTouches(&out) { t in Int(objects[Int(t.window)].scene) == scene }
         }
@@ -43,18 +43,18 @@ extension EngineState {
         }
         let leaving = scenes.indices.filter { scenes[$0].screen == number }
         guard !leaving.isEmpty else { return }
-        if mutation != .disconnectKeepsTouches {
+        if behavior.disconnectCancelsTouches {
             let objects = self.objects
             cancelTouches(&out) { t in leaving.contains(Int(objects[Int(t.window)].scene)) }
         }
         for s in leaving {
             let key = scenes[s].key
-            let resigns = key != Self.null && (mutation != .disconnectSkipsHiddenKey || !objects[Int(key)].isHidden)
-            if resigns && mutation != .disconnectKeepsKey {
+            let resigns = key != Self.null && (behavior.disconnectResignsHiddenKey || !objects[Int(key)].isHidden)
+            if resigns && behavior.disconnectResignsKey {
                 out.append(.notify(window: names[Int(key)], .didResignKey))
                 scenes[s].key = Self.null
             }
-            if mutation != .disconnectKeepsKeyHistory {
+            if behavior.disconnectClearsKeyHistory {
                 // Only live entries: a stale one may belong to a window that moved
                 // away and is in another scene's history now (M2).
                 for entry in scenes[s].keyHistory where objects[Int(entry.window)].keyStamp == entry.stamp {
@@ -64,14 +64,14 @@ extension EngineState {
                 scenes[s].keyHistoryCompacted = 0
             }
             var hiding = visibleBackToFront(s)
-            if mutation != .disconnectHidesBackToFront { hiding.reverse() }
+            if behavior.disconnectHidesFrontToBack { hiding.reverse() }
             for w in hiding {
                 objects[Int(w)].isHidden = true
                 objects[Int(w)].leaf = Self.null
                 out.append(.notify(window: names[Int(w)], .didBecomeHidden))
             }
             scenes[s].index = StackingGrid(bounds: scenes[s].index.bounds)
-            if mutation != .disconnectedScenesStayOnScreen { scenes[s].screen = 0 }
+            if behavior.disconnectMovesScenesToMain { scenes[s].screen = 0 }
         }
     }
 }

@@ -15,10 +15,14 @@ extension EngineState {
         return visible
     }
 
-    private mutating func nextFront() -> UInt64 {
+    mutating func nextFront() -> UInt64 {
         frontSequence += 1
         return frontSequence
     }
+
+    /// A sequence behind every other (what W4 and M1 never ask for: only a behaviour
+    /// that breaks them does): the mirror image of a fresh front one.
+    mutating func nextBack() -> UInt64 { (1 << 41) - nextFront() }
 
     /// Brings a visible window to the front of its level (W4) with a fresh sequence.
     /// - Complexity: one z-key update in the scene's index.
@@ -35,15 +39,10 @@ extension EngineState {
     mutating func show(_ w: Int32, _ out: inout [Observation]) {
         guard objects[Int(w)].isHidden else { return }   // N1: nothing to post
         objects[Int(w)].isHidden = false
-        if mutation == .sameLevelNewGoesBehind {
-            backSequence -= 1
-            objects[Int(w)].sequence = backSequence
-        } else {
-            objects[Int(w)].sequence = nextFront()
-        }
+        objects[Int(w)].sequence = behavior.shownWindowGoesInFront ? nextFront() : nextBack()
         let scene = Int(objects[Int(w)].scene)
-        if mutation == .trapWithManyWindows {
-            precondition(scenes[scene].index.count < 40, "planted trap: 40 visible windows")
+        if behavior.visibleWindowLimit < .max {
+            precondition(scenes[scene].index.count < behavior.visibleWindowLimit, "planted trap: too many visible windows")
         }
         objects[Int(w)].leaf = scenes[scene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
         out.append(.notify(window: names[Int(w)], .didBecomeVisible))
@@ -63,7 +62,7 @@ extension EngineState {
     ///   the successor search (amortized O(1) per history entry).
     mutating func hide(_ w: Int32, _ out: inout [Observation]) {
         guard !objects[Int(w)].isHidden else { return }
-        if mutation != .noCancelOnHide { cancelTouches(&out) { t in t.window == w } }
+        if behavior.hideCancelsTouches { cancelTouches(&out) { t in t.window == w } }
         let scene = Int(objects[Int(w)].scene)
         let wasKey = scenes[scene].key == w
         takeOffScreen(w)
@@ -100,13 +99,13 @@ extension EngineState {
         for entry in scenes[scene].keyHistory.reversed() where entry.window != w {
             let r = objects[Int(entry.window)]
             guard r.keyStamp == entry.stamp else { continue }
-            if r.isAlive && (!r.isHidden || mutation == .successorIgnoresVisibility) { return entry.window }
+            if r.isAlive && (!r.isHidden || !behavior.successorMustBeVisible) { return entry.window }
         }
         return Self.null
     }
 
     mutating func handKeyToSuccessor(_ scene: Int, leaving w: Int32, _ out: inout [Observation]) {
-        let next = mutation == .forgetKeySuccessor ? Self.null : successor(scene, leaving: w)
+        let next = behavior.keyPassesToSuccessor ? successor(scene, leaving: w) : Self.null
         scenes[scene].key = Self.null
         if next != Self.null {
             becomeKey(next, scene)
@@ -143,12 +142,12 @@ extension EngineState {
         becomeKey(w, scene)
         let resign: Observation? = old == Self.null ? nil : .notify(window: names[Int(old)], .didResignKey)
         let become = Observation.notify(window: names[Int(w)], .didBecomeKey)
-        if mutation == .swappedNotificationOrder {
-            out.append(become)
+        if behavior.resignPostedFirst {
             if let resign { out.append(resign) }
+            out.append(become)
         } else {
-            if let resign { out.append(resign) }
             out.append(become)
+            if let resign { out.append(resign) }
         }
     }
 
@@ -157,7 +156,7 @@ extension EngineState {
     mutating func makeKeyAndVisible(_ w: Int32, _ out: inout [Observation]) {
         if objects[Int(w)].isHidden {
             show(w, &out)
-        } else if mutation != .makeKeyAndVisibleNoRaise {
+        } else if behavior.makeKeyAndVisibleRaises {
             raise(w)
         }
         makeKey(w, &out)
@@ -171,7 +170,7 @@ extension EngineState {
     mutating func setLevel(_ w: Int32, _ level: Double) {
         let visible = !objects[Int(w)].isHidden
         if objects[Int(w)].level == level {
-            if mutation == .sameLevelSetReorders && visible { raise(w) }
+            if behavior.sameLevelSetRaises && visible { raise(w) }
             return
         }
         guard visible else {
@@ -179,8 +178,8 @@ extension EngineState {
             return
         }
         objects[Int(w)].level = level
-        if mutation != .levelChangeNoRaise { objects[Int(w)].sequence = nextFront() }
-        if mutation != .wrongZAfterLevelChange {
+        if behavior.levelChangeRaises { objects[Int(w)].sequence = nextFront() }
+        if behavior.levelChangeUpdatesZKey {
             let scene = Int(objects[Int(w)].scene)
             scenes[scene].index.updateZKey(LeafID(rawValue: objects[Int(w)].leaf), to: zKey(w))
         }
@@ -191,7 +190,7 @@ extension EngineState {
     /// V3: `v` and its subtree are gone; touches bound to any of them are cancelled.
     mutating func remove(_ v: Int32, _ out: inout [Observation]) {
         let doomed = Set(subtree(of: v))
-        if mutation != .noCancelOnRemove { cancelTouches(&out) { t in doomed.contains(t.view) } }
+        if behavior.removeCancelsTouches { cancelTouches(&out) { t in doomed.contains(t.view) } }
         unlink(v)
         for s in doomed {
             forget(s)

@@ -4,11 +4,11 @@ import WindowModel
 /// Everything the indexed engine knows, as one value type: the public class applies
 /// each command with a single exclusive access to it, so the hot paths inside see
 /// plain struct fields (no per-access dynamic exclusivity checks).
-struct EngineState {
-    static let null: Int32 = -1
+struct EngineState<Behavior: EngineBehavior> {
+    static var null: Int32 { nullSlot }
 
-    /// The behaviour to break on purpose, or nil (the public engine).
-    let mutation: IndexedEngineMutation?
+    /// Where each rule is applied (``ShippedBehavior`` in the shipped engine: constants).
+    let behavior: Behavior
 
     /// Windows and views by slot; `names[slot]` is each one's name.
     var objects: [ObjectRecord] = []
@@ -27,9 +27,8 @@ struct EngineState {
     /// The cursor of the most recent routing query, kept for its statistics.
     var cursor = GridQueryCursor()
     /// Sequence numbers for "front of its level" count up from the middle of the
-    /// range; the `sameLevelNewGoesBehind` mutant counts down from below it.
+    /// range (a window sent behind takes the mirror image below it).
     var frontSequence: UInt64 = 1 << 40
-    var backSequence: UInt64 = (1 << 40) - 1
     /// The last stamp given to a key-history entry (K4); 0 means "none".
     var keyStampCounter: UInt64 = 0
     /// Connected screens and their numbers (D1); `main` is 0.
@@ -38,8 +37,8 @@ struct EngineState {
     /// Every number's name, by number, disconnected ones included (for snapshots).
     var screenNamesByNumber: [String] = [mainScreenName]
 
-    init(mutation: IndexedEngineMutation?) {
-        self.mutation = mutation
+    init(behavior: Behavior) {
+        self.behavior = behavior
     }
 
     // MARK: Lookup
@@ -67,7 +66,7 @@ struct EngineState {
 
     func conservativeBox(_ window: Int32) -> IndexBox {
         let r = objects[Int(window)]
-        if r.transform != Self.null && mutation != .boxIgnoresTransform {
+        if r.transform != Self.null && behavior.boxFollowsTransform {
             return ConservativeBox.transformedBox(frameX: r.frameX, frameY: r.frameY, width: r.width, height: r.height,
                                                   boundsX: r.boundsX, boundsY: r.boundsY,
                                                   transform: transforms[Int(r.transform)])
@@ -218,11 +217,11 @@ struct EngineState {
         guard objects[Int(s)].isWindow else { return }
         // W8: the root view's size follows the window's; its origin stays.
         let root = objects[Int(s)].rootView
-        if root != Self.null && mutation != .rootViewDoesNotFollowResize {
+        if root != Self.null && behavior.rootFollowsResize {
             objects[Int(root)].width = frame.width
             objects[Int(root)].height = frame.height
         }
-        if mutation != .staleIndexAfterResize { refreshBox(s) }
+        if behavior.resizeRefreshesBox { refreshBox(s) }
     }
 
     mutating func setBoundsOrigin(_ s: Int32, _ origin: Point) {
@@ -249,7 +248,7 @@ struct EngineState {
             objects[Int(s)].transform = Int32(transforms.count)
             transforms.append(TransformRecord(t))
         }
-        if objects[Int(s)].isWindow && mutation != .staleBoxAfterTransform { refreshBox(s) }
+        if objects[Int(s)].isWindow && behavior.transformRefreshesBox { refreshBox(s) }
     }
 
     /// Puts a visible window's current conservative box into its scene's index.

@@ -24,34 +24,20 @@ public final class IndexedWindowSystem: WindowSystem {
     /// class is not thread-safe (documented), every access is a single call that
     /// does not re-enter the engine, and the runtime check cost about 5% of a
     /// routed touch (measured with perf on the desktop workload at 10k windows).
-    @exclusivity(unchecked) var state: EngineState
+    @exclusivity(unchecked) var state = EngineState(behavior: ShippedBehavior())
 
     /// A fresh engine with the scene `main`.
-    public init() {
-        state = EngineState(mutation: nil)
-    }
-
-    /// An engine with one deliberately wrong behaviour, for testing the harness.
-    package init(mutation: IndexedEngineMutation?) {
-        state = EngineState(mutation: mutation)
-    }
+    public init() {}
 
     public var engineName: String { "indexed" }
 
     /// Applies one validated command; observations come in N2's canonical order.
     public func apply(_ command: Command) -> [Observation] {
-        var out: [Observation] = []
-        state.apply(command, into: &out)
-        return out
+        state.applied(command)
     }
 
     public func snapshot() -> [SceneSnapshot] {
-        state.scenes.indices.map { index in
-            let key = state.scenes[index].key
-            return SceneSnapshot(scene: state.scenes[index].name, order: state.frontToBack(index),
-                                 keyWindow: key == EngineState.null ? nil : state.names[Int(key)],
-                                 screen: state.screenName(ofNumber: state.scenes[index].screen))
-        }
+        state.sceneSnapshots()
     }
 
     /// Index soundness (each grid's `checkInvariants()`), index/engine agreement
@@ -91,8 +77,50 @@ extension IndexedWindowSystem: ProbeHinting {
     /// The scene grid's region edges and cell borders (``StackingGrid/probeLines``):
     /// where an off-by-one in the grid's cell or filter arithmetic would show.
     public func probeHints(scene: String) -> ProbeHints {
-        guard let index = state.scenes.firstIndex(where: { $0.name == scene }) else { return .none }
-        let lines = state.scenes[index].index.probeLines
+        state.probeHints(scene: scene)
+    }
+}
+
+/// The indexed engine with another ``EngineBehavior`` than the shipped one: how a
+/// test build plants a wrong decision (module `IndexedEngineMutants`). Answers as
+/// ``IndexedWindowSystem`` does, through the same state.
+package final class IndexedEngineVariant<Behavior: EngineBehavior>: WindowSystem, ProbeHinting {
+    var state: EngineState<Behavior>
+    package let engineName: String
+
+    package init(behavior: Behavior, name: String) {
+        state = EngineState(behavior: behavior)
+        engineName = name
+    }
+
+    package func apply(_ command: Command) -> [Observation] { state.applied(command) }
+    package func snapshot() -> [SceneSnapshot] { state.sceneSnapshots() }
+    package func invariantViolations() -> [String] { state.invariantViolations() }
+    package func probeHints(scene: String) -> ProbeHints { state.probeHints(scene: scene) }
+}
+
+extension EngineState {
+    /// The observations of one validated command, in N2's canonical order.
+    mutating func applied(_ command: Command) -> [Observation] {
+        var out: [Observation] = []
+        apply(command, into: &out)
+        return out
+    }
+
+    /// Every scene's order, key window and screen, in creation order.
+    func sceneSnapshots() -> [SceneSnapshot] {
+        scenes.indices.map { index in
+            let key = scenes[index].key
+            return SceneSnapshot(scene: scenes[index].name, order: frontToBack(index),
+                                 keyWindow: key == Self.null ? nil : names[Int(key)],
+                                 screen: screenName(ofNumber: scenes[index].screen))
+        }
+    }
+
+    /// The scene grid's region edges and cell borders.
+    func probeHints(scene: String) -> ProbeHints {
+        guard let index = scenes.firstIndex(where: { $0.name == scene }) else { return .none }
+        let lines = scenes[index].index.probeLines
         return ProbeHints(xs: lines.xs, ys: lines.ys)
     }
 }

@@ -8,6 +8,9 @@ import WindowModel
 /// Slots are never reused (names are never reused either, and the validator caps
 /// the number of objects), so a dead record keeps its last geometry and links: a
 /// stale reference can be detected (`isAlive`) instead of reading another object.
+/// The slot number that refers to nothing.
+let nullSlot: Int32 = -1
+
 struct ObjectRecord {
     /// Frame origin and size (G4), in the parent's space (the screen for a window).
     var frameX: Double
@@ -31,10 +34,10 @@ struct ObjectRecord {
     var window: Int32
     /// Subviews as a doubly linked list, back-most first (`firstChild`) to
     /// front-most (`lastChild`), so hit testing walks it backwards without arrays.
-    var firstChild: Int32 = EngineState.null
-    var lastChild: Int32 = EngineState.null
-    var previousSibling: Int32 = EngineState.null
-    var nextSibling: Int32 = EngineState.null
+    var firstChild: Int32 = nullSlot
+    var lastChild: Int32 = nullSlot
+    var previousSibling: Int32 = nullSlot
+    var nextSibling: Int32 = nullSlot
 
     // Window-only fields (unused for views).
     /// Index into ``EngineState/scenes``.
@@ -49,12 +52,12 @@ struct ObjectRecord {
     var isExclusiveTouch = false
     var isMultipleTouch = true
     /// The `NAME.root` view while it exists, else `null` (W8, T2).
-    var rootView: Int32 = EngineState.null
+    var rootView: Int32 = nullSlot
     /// The window's leaf in its scene's index while visible, else `null`.
-    var leaf: Int32 = EngineState.null
+    var leaf: Int32 = nullSlot
     /// Index into ``EngineState/transforms`` when the transform is not the identity
     /// (A3), else `null`: untransformed records take G4's path with one test.
-    var transform: Int32 = EngineState.null
+    var transform: Int32 = nullSlot
     /// The stamp of this window's latest entry in its scene's key history, or 0
     /// (never key, released, moved to another scene (M2), or its scene's screen
     /// disconnected (D3)): older entries of the window are stale (K4).
@@ -76,7 +79,7 @@ struct SceneRecord {
     /// `isAlive` when read): appending is O(1) and slots are never reused.
     var windows: [Int32] = []
     /// The key window (K1), possibly hidden, or `null`.
-    var key: Int32 = EngineState.null
+    var key: Int32 = nullSlot
     /// Each time a window became key, appended with a fresh stamp, most recent
     /// last. An entry is live when its stamp equals the window's `keyStamp` (K4 only
     /// asks for each window's most recent time); stale entries are skipped and

@@ -2,6 +2,7 @@ import ArgumentParser
 import DifferentialHarness
 import EngineProtocol
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import WindowModel
 
@@ -26,7 +27,7 @@ enum EngineCatalog {
         guard let mutation = IndexedEngineMutation(rawValue: mutant) else {
             throw ValidationError("unknown mutant '\(mutant)'")
         }
-        return [engines[0], EngineFactory(name: "indexed-\(mutant)") { IndexedWindowSystem(mutation: mutation) }]
+        return [engines[0], EngineFactory(name: "indexed-\(mutant)") { mutation.engine() }]
     }
 
     /// Checks the spelling of `--engine` values without starting anything.

@@ -2,6 +2,7 @@ import CampaignReport
 import DifferentialHarness
 import Foundation
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import ScenarioLanguage
 import Testing
@@ -12,7 +13,7 @@ enum Fixtures {
         .deletingLastPathComponent()
     static let engines = [EngineFactory(name: "reference") { ReferenceWindowSystem() },
                           EngineFactory(name: "indexed") { IndexedWindowSystem() }]
-    static let broken = EngineFactory(name: "indexed-broken") { IndexedWindowSystem(mutation: .noCancelOnHide) }
+    static let broken = EngineFactory(name: "indexed-broken") { IndexedEngineMutation.noCancelOnHide.engine() }
 
     static func folder() throws -> String {
         let folder = NSTemporaryDirectory() + "windowlab-report-\(UInt32.random(in: 0...UInt32.max))"

@@ -1,6 +1,7 @@
 import DifferentialHarness
 import Foundation
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import Synchronization
 import Testing
@@ -96,7 +97,7 @@ struct CampaignStrengthTests {
     func failureDatabase() throws {
         let database = Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: database.directory) }
-        let mutant = EngineFactory(name: "candidate") { IndexedWindowSystem(mutation: .maxEdgeInclusive) }
+        let mutant = EngineFactory(name: "candidate") { IndexedEngineMutation.maxEdgeInclusive.engine() }
         let first = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 400, seed: 3,
                                   profile: .small, failures: database).run()
         #expect(!first.passed)

@@ -1,5 +1,6 @@
 import DifferentialHarness
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import Testing
 import WindowModel
@@ -17,13 +18,13 @@ struct DeviationTests {
 
     static let cases: [Case] = [
         Case(deviation: .n1) { Rewriting(IndexedWindowSystem()) { $0.filter { !$0.isNotification } } },
-        Case(deviation: .n2) { IndexedWindowSystem(mutation: .swappedNotificationOrder) },
-        Case(deviation: .w4) { IndexedWindowSystem(mutation: .sameLevelNewGoesBehind) },
-        Case(deviation: .k4) { IndexedWindowSystem(mutation: .forgetKeySuccessor) },
-        Case(deviation: .t5) { IndexedWindowSystem(mutation: .noCancelOnHide) },
-        Case(deviation: .h2) { IndexedWindowSystem(mutation: .alphaThresholdInclusive) },
-        Case(deviation: .t7) { IndexedWindowSystem(mutation: .singleTouchIgnored) },
-        Case(deviation: .t8) { IndexedWindowSystem(mutation: .exclusiveDoesNotBlock) },
+        Case(deviation: .n2) { IndexedEngineMutation.swappedNotificationOrder.engine() },
+        Case(deviation: .w4) { IndexedEngineMutation.sameLevelNewGoesBehind.engine() },
+        Case(deviation: .k4) { IndexedEngineMutation.forgetKeySuccessor.engine() },
+        Case(deviation: .t5) { IndexedEngineMutation.noCancelOnHide.engine() },
+        Case(deviation: .h2) { IndexedEngineMutation.alphaThresholdInclusive.engine() },
+        Case(deviation: .t7) { IndexedEngineMutation.singleTouchIgnored.engine() },
+        Case(deviation: .t8) { IndexedEngineMutation.exclusiveDoesNotBlock.engine() },
         Case(deviation: .q3) { Rewriting(IndexedWindowSystem()) { $0.map(\.convertedSlightlyOff) } },
     ]
 
@@ -70,13 +71,13 @@ struct DeviationTests {
             .press(key: "x", scene: mainSceneName), .keyWindow(scene: mainSceneName),
         ]
         let forgetful = EngineFactory(name: "forgetful", deviations: [.k4]) {
-            IndexedWindowSystem(mutation: .forgetKeySuccessor)
+            IndexedEngineMutation.forgetKeySuccessor.engine()
         }
         #expect(DifferentialRunner.run(commands, engines: [Engines.reference, forgetful]).divergence == nil)
         // Pinned again: a wrong key window after makeKey is a finding.
         let pinned = commands + [.makeKey(window: "a"), .keyWindow(scene: mainSceneName)]
         let wrong = EngineFactory(name: "wrong", deviations: [.k4]) {
-            Rewriting(IndexedWindowSystem(mutation: .forgetKeySuccessor)) { lines in
+            Rewriting(IndexedEngineMutation.forgetKeySuccessor.engine()) { lines in
                 lines.map { if case .keyWindow(let scene, "a") = $0 { return .keyWindow(scene: scene, window: nil) }; return $0 }
             }
         }
@@ -133,7 +134,7 @@ struct NumericDomainTests {
     @Test("float32: a bug is still found past the domain")
     func floatEngineBugIsFound() throws {
         let float = EngineFactory(name: "float", numbers: .float32) {
-            Rewriting(IndexedWindowSystem(mutation: .maxEdgeInclusive)) { $0.map(\.roundedToFloat) }
+            Rewriting(IndexedEngineMutation.maxEdgeInclusive.engine()) { $0.map(\.roundedToFloat) }
         }
         let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 1000, deterministic: true,
                                   profile: .small, failures: nil)

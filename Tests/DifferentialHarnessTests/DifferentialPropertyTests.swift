@@ -1,5 +1,6 @@
 import DifferentialHarness
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import Testing
 import WindowModel
@@ -10,7 +11,7 @@ enum Engines {
     static let indexed = EngineFactory(name: "indexed") { IndexedWindowSystem() }
 
     static func mutant(_ mutation: IndexedEngineMutation) -> EngineFactory {
-        EngineFactory(name: "indexed-\(mutation.rawValue)") { IndexedWindowSystem(mutation: mutation) }
+        EngineFactory(name: "indexed-\(mutation.rawValue)") { mutation.engine() }
     }
 }
 

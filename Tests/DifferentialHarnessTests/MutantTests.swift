@@ -1,5 +1,6 @@
 import DifferentialHarness
 import IndexedEngine
+import IndexedEngineMutants
 import Testing
 import WindowModel
 

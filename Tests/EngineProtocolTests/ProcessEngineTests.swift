@@ -2,6 +2,7 @@ import DifferentialHarness
 import EngineProtocol
 import Foundation
 import IndexedEngine
+import IndexedEngineMutants
 import ReferenceModel
 import ScenarioLanguage
 import Synchronization
@@ -72,7 +73,7 @@ struct ProcessEngineTests {
     func invariantsInStep() throws {
         let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant staleIndexAfterResize"))
         let local = EngineFactory(name: "indexed-staleIndexAfterResize") {
-            IndexedWindowSystem(mutation: .staleIndexAfterResize)
+            IndexedEngineMutation.staleIndexAfterResize.engine()
         }
         var compared = 0
         for seed: UInt64 in 0..<200 where compared < 5 {

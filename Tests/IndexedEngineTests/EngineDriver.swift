@@ -5,11 +5,7 @@ import WindowModel
 
 /// Runs commands on an engine, checking `invariantViolations()` after every one.
 final class EngineDriver {
-    let system: IndexedWindowSystem
-
-    init(mutation: IndexedEngineMutation? = nil) {
-        system = IndexedWindowSystem(mutation: mutation)
-    }
+    let system = IndexedWindowSystem()
 
     /// Applies the commands; returns every observation line, in order.
     @discardableResult

@@ -1,4 +1,5 @@
 import IndexedEngine
+import IndexedEngineMutants
 import Testing
 import WindowModel
 
@@ -110,7 +111,7 @@ struct MutationTests {
     }
 
     /// Observation lines, then any invariant violation, after each command.
-    static func trace(_ system: IndexedWindowSystem, _ commands: [Command]) -> [String] {
+    static func trace(_ system: any WindowSystem, _ commands: [Command]) -> [String] {
         commands.flatMap { command in
             system.apply(command).map(\.description) + system.invariantViolations().map { "violation: \($0)" }
         }
@@ -133,16 +134,17 @@ struct MutationTests {
     func reachable(mutation: IndexedEngineMutation) {
         let commands = Self.script(mutation)
         let correct = Self.trace(IndexedWindowSystem(), commands)
-        let mutant = Self.trace(IndexedWindowSystem(mutation: mutation), commands)
+        let mutant = Self.trace(mutation.engine(), commands)
         #expect(!correct.contains { $0.hasPrefix("violation") }, "\(correct)")
         #expect(correct != mutant, "\(mutation.rawValue) behaves correctly on its script: \(correct)")
     }
 
-    @Test("the public engine has no mutation: it equals init(mutation: nil)")
-    func publicEngineIsCorrect() {
+    @Test("the shipped engine is the engine with the shipped behaviour, and each mutant breaks one of its decisions")
+    func shippedEngineIsTheRules() {
         for mutation in IndexedEngineMutation.inProcessCases {
             let commands = Self.script(mutation)
-            #expect(Self.trace(IndexedWindowSystem(), commands) == Self.trace(IndexedWindowSystem(mutation: nil), commands))
+            let variant = IndexedEngineVariant(behavior: ShippedBehavior(), name: "indexed")
+            #expect(Self.trace(IndexedWindowSystem(), commands) == Self.trace(variant, commands))
         }
     }
 }

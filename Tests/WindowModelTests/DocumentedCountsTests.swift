@@ -93,7 +93,7 @@ struct DocumentedCountsTests {
 
     @Test("the docs' number of built-in mutants is the number of cases of IndexedEngineMutation")
     func builtInMutants() throws {
-        let cases = try Self.enumCases("IndexedEngineMutation", in: "Sources/IndexedEngine/IndexedEngineMutation.swift")
+        let cases = try Self.enumCases("IndexedEngineMutation", in: "Sources/IndexedEngineMutants/IndexedEngineMutation.swift")
         #expect(cases.contains("maxEdgeInclusive") && cases.contains("trapWithManyWindows"))
         try Self.expectQuotedOnce("built-in mutants", equals: cases.count, counted: "IndexedEngineMutation.swift")
     }

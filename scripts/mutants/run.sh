@@ -27,7 +27,7 @@ while (($#)); do
 done
 work=$(realpath -m "${WINDOWLAB_MUTANT_WORK:-/tmp/windowlab-mutants}")
 mkdir -p "$work/src" "$work/empty"
-builtins=$(sed -n 's/^    case \([a-zA-Z]*\)$/\1/p' Sources/IndexedEngine/IndexedEngineMutation.swift)
+builtins=$(sed -n 's/^    case \([a-zA-Z]*\)$/\1/p' Sources/IndexedEngineMutants/IndexedEngineMutation.swift)
 if ((${#names[@]} == 0)); then
   for p in scripts/mutants/*.patch; do names+=("$(basename "$p" .patch)"); done
   for b in $builtins; do names+=("$b"); done

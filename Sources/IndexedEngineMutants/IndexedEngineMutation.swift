@@ -1,7 +1,10 @@
-/// Deliberately wrong behaviours of ``IndexedWindowSystem``, one per case, for
-/// testing that the differential harness has teeth. Each flips one decision at one
-/// place in the engine (a stored optional compared on that path); the public
-/// `IndexedWindowSystem()` has none.
+import IndexedEngine
+import WindowModel
+
+/// Deliberately wrong behaviours of the indexed engine, one per case, for testing
+/// that the differential harness has teeth. Each flips one decision of
+/// ``EngineBehavior`` (see ``MutantBehavior``); the shipped `IndexedWindowSystem`
+/// runs with ``ShippedBehavior`` and knows nothing of them.
 package enum IndexedEngineMutation: String, CaseIterable, Sendable {
     /// G2: the maximum edges of a bounds rectangle count as inside (`x <= maxX`).
     case maxEdgeInclusive
@@ -83,4 +86,11 @@ package enum IndexedEngineMutation: String, CaseIterable, Sendable {
 
     /// The mutants an in-process test can run (those that do not trap).
     package static var inProcessCases: [IndexedEngineMutation] { allCases.filter { $0 != .trapWithManyWindows } }
+}
+
+extension IndexedEngineMutation {
+    /// The indexed engine with this one decision wrong.
+    package func engine() -> IndexedEngineVariant<MutantBehavior> {
+        IndexedEngineVariant(behavior: MutantBehavior(self), name: "indexed")
+    }
 }
