@@ -147,8 +147,8 @@ public struct DifferentialCampaign: Sendable {
         if coverageGuided && recordRules && profile == .small && index % 4 == 3 {
             configuration.focusRules = coverage.weakestRules(5)
         }
-        inFlight?.record(job: job, ["case", String(index), String(caseSeed), profile.rawValue]
-                         + (configuration.focusRules.isEmpty ? [] : ["focus", configuration.focusRules.joined(separator: ",")]))
+        inFlight?.record(job: job, .campaignCase(index: index, seed: caseSeed, profile: profile.rawValue,
+                                                 focus: configuration.focusRules))
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
                                     small: configuration, recordRules: recordRules)
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
@@ -162,18 +162,18 @@ public struct DifferentialCampaign: Sendable {
         var finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
                                         engines: engines, seconds: shrinkBudget(deadline), invariants: checkInvariants,
                                         willTry: inFlight.map { recorder in {
-                                            recorder.recordCandidate(job: job, $0, context: ["case", String(index)])
+                                            recorder.recordCandidate(job: job, $0, caseIndex: index)
                                         } })
         finding.focusRules = configuration.focusRules
-        inFlight?.recordCandidate(job: job, finding.commands, context: ["case", String(index)])   // the picture runs it
+        inFlight?.recordCandidate(job: job, finding.commands, caseIndex: index)   // the picture runs it
         if !finding.reproduced { shared.reopen(divergence.signature) }
         guard shared.keep(finding.signature, claimed: divergence.signature, known: known) else {
-            inFlight?.record(job: job, ["idle"])
+            inFlight?.clear(job: job)
             return
         }
         found(finding)
         shared.foundOne()
-        inFlight?.record(job: job, ["idle"])
+        inFlight?.clear(job: job)
     }
 
     /// The seconds a finding may shrink for, `deadline` being the campaign's end.

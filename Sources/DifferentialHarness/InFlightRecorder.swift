@@ -7,9 +7,7 @@ import WindowModel
 /// overwritten in place (one `pwrite` per case, no allocation, no sync: the
 /// kernel keeps the page when the process dies).
 ///
-/// A record is one line of tab-separated words (paths may hold spaces), for example
-/// `case 812 1730048855 crowd` (case index, case seed, profile) or
-/// `replay 3 scenario Examples/hud.wls`.
+/// A record is an ``InFlightRecord``, kept as one line of tab-separated words.
 public final class InFlightRecorder: @unchecked Sendable {
     /// The folder holding `job-0`, `job-1`, …
     public let directory: String
@@ -30,34 +28,97 @@ public final class InFlightRecorder: @unchecked Sendable {
 
     deinit { descriptors.forEach { close($0) } }
 
-    /// Records what `job` starts now (words without newlines), replacing its previous record.
-    public func record(job: Int, _ words: [String]) {
-        var line = Array((words.joined(separator: "\t") + "\n").utf8.prefix(Self.slotSize - 1))
+    /// Records what `job` starts now, replacing its previous record.
+    public func record(job: Int, _ record: InFlightRecord) {
+        var line = Array((record.words.joined(separator: "\t") + "\n").utf8.prefix(Self.slotSize - 1))
         line += [UInt8](repeating: 0x20, count: Self.slotSize - line.count)   // pad over the old record
         _ = line.withUnsafeBytes { pwrite(descriptors[job % descriptors.count], $0.baseAddress, $0.count, 0) }
     }
 
-    /// Records that `job` is about to run `commands` (a shrinking candidate): the
-    /// list goes to `job-N.candidate.wls` beside the slot, and the slot names it.
-    /// `context` (for example `case 812`) is kept in the record after the path.
-    public func recordCandidate(job: Int, _ commands: [Command], context: [String] = []) {
+    /// Records that `job` is about to run `commands` (a shrinking candidate of campaign
+    /// case `caseIndex`): the list goes to `job-N.candidate.wls` beside the slot, and
+    /// the slot names it.
+    public func recordCandidate(job: Int, _ commands: [Command], caseIndex: Int) {
         let path = directory + "/job-\(job).candidate.wls"
         guard (try? AtomicFile.write(Array(ScenarioPrinter.print(commands).utf8), to: path)) != nil else { return }
-        record(job: job, ["candidate", path] + context)
+        record(job: job, .candidate(path: path, caseIndex: caseIndex))
     }
 
     /// Marks a job idle.
-    public func clear(job: Int) { record(job: job, ["idle"]) }
+    public func clear(job: Int) { record(job: job, .idle) }
 
-    /// The records left in `directory`, one word list per job that was not idle.
-    public static func read(directory: String) -> [[String]] {
+    /// The records left in `directory`, one per job that was not idle.
+    public static func read(directory: String) -> [InFlightRecord] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasPrefix("job-") && !$0.hasSuffix(".wls") }.sorted()
         return names.compactMap { name in
             guard let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) else { return nil }
             let line = text.split(separator: "\n").first ?? ""
-            let words = line.split(separator: "\t").map(String.init)
-            return words.isEmpty || words == ["idle"] ? nil : words
+            let record = InFlightRecord(words: line.split(separator: "\t").map(String.init))
+            return record == .idle ? nil : record
         }
     }
+}
+
+/// What a job was doing, as an in-flight slot keeps it: written and read here only.
+public enum InFlightRecord: Hashable, Sendable {
+    case idle
+    /// Campaign case `index`, made from `seed` with `profile` (and the rules it focused on).
+    case campaignCase(index: Int, seed: UInt64, profile: String, focus: [String])
+    /// A list tried while shrinking campaign case `caseIndex`, saved at `path`.
+    case candidate(path: String, caseIndex: Int?)
+    /// A saved failure being replayed.
+    case savedFailure(path: String)
+    /// Replayed item number `ordinal` (counted from 1 over the replays of a check).
+    case replay(ordinal: Int, item: ReplayItem)
+
+    /// What a replay runs.
+    public enum ReplayItem: Hashable, Sendable {
+        case scenario(path: String)
+        case packEntry(pack: String, index: Int)
+        case regressionInput(path: String)
+    }
+
+    /// The record as words (tab-separated in a slot: paths may hold spaces), for
+    /// example `case 812 1730048855 crowd` or `replay 3 scenario Examples/hud.wls`.
+    public var words: [String] {
+        switch self {
+        case .idle: return ["idle"]
+        case let .campaignCase(index, seed, profile, focus):
+            return ["case", String(index), String(seed), profile] + (focus.isEmpty ? [] : ["focus", focus.joined(separator: ",")])
+        case let .candidate(path, caseIndex): return ["candidate", path] + (caseIndex.map { ["case", String($0)] } ?? [])
+        case let .savedFailure(path): return ["saved", path]
+        case let .replay(ordinal, .scenario(path)): return ["replay", String(ordinal), "scenario", path]
+        case let .replay(ordinal, .packEntry(pack, index)): return ["replay", String(ordinal), "entry", pack, String(index)]
+        case let .replay(ordinal, .regressionInput(path)): return ["replay", String(ordinal), "input", path]
+        }
+    }
+
+    /// Reads ``words`` back; a damaged or unknown record reads as idle.
+    public init(words: [String]) {
+        func int(_ i: Int) -> Int? { i < words.count ? Int(words[i]) : nil }
+        switch words.first {
+        case "case" where words.count >= 4:
+            guard let index = int(1), let seed = UInt64(words[2]) else { self = .idle; return }
+            let focus = words.count >= 6 && words[4] == "focus" ? words[5].split(separator: ",").map(String.init) : []
+            self = .campaignCase(index: index, seed: seed, profile: words[3], focus: focus)
+        case "candidate" where words.count >= 2:
+            self = .candidate(path: words[1], caseIndex: words.count >= 4 && words[2] == "case" ? int(3) : nil)
+        case "saved" where words.count >= 2:
+            self = .savedFailure(path: words[1])
+        case "replay" where words.count >= 4:
+            guard let ordinal = int(1) else { self = .idle; return }
+            switch words[2] {
+            case "scenario": self = .replay(ordinal: ordinal, item: .scenario(path: words[3]))
+            case "entry": self = int(4).map { .replay(ordinal: ordinal, item: .packEntry(pack: words[3], index: $0)) } ?? .idle
+            case "input": self = .replay(ordinal: ordinal, item: .regressionInput(path: words[3]))
+            default: self = .idle
+            }
+        default:
+            self = .idle
+        }
+    }
+
+    /// How the record reads in a message.
+    public var description: String { words.joined(separator: " ") }
 }

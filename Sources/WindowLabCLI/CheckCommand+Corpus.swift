@@ -16,7 +16,7 @@ extension Check {
             do {
                 let reading = try CorpusFiles.readPack(path)
                 for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp
-                    && cursor.next(["entry", path, String(index)]) {
+                    && cursor.next(.packEntry(pack: path, index: index)) {
                     replay(entry, from: "\(path) entry \(CorpusPack.entryName(entry))", engines, &report, &diverged)
                 }
             } catch {
@@ -31,7 +31,7 @@ extension Check {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue  // subfolders hold other targets' regressions (replayed by the tests)
             }
-            guard !diverged.gaveUp, cursor.next(["input", path]) else { continue }
+            guard !diverged.gaveUp, cursor.next(.regressionInput(path: path)) else { continue }
             do {
                 replay(try CorpusFiles.readInput(path), from: path, engines, &report, &diverged)
             } catch {
@@ -72,10 +72,10 @@ struct ReplayCursor {
     }
 
     /// Numbers the next item; false when it is to be skipped, else records it.
-    mutating func next(_ words: [String]) -> Bool {
+    mutating func next(_ item: InFlightRecord.ReplayItem) -> Bool {
         ordinal += 1
         guard ordinal > startAfter else { return false }
-        recorder?.record(job: 0, ["replay", String(ordinal)] + words)
+        recorder?.record(job: 0, .replay(ordinal: ordinal, item: item))
         return true
     }
 }

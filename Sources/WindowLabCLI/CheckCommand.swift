@@ -212,7 +212,7 @@ struct Check: ParsableCommand {
         let files = ScenarioFiles.list(in: folders.compactMap { $0 })
         for file in files {
             if diverged.gaveUp { break }
-            guard replay.next(["scenario", file]) else { continue }
+            guard replay.next(.scenario(path: file)) else { continue }
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
                 let check = ScenarioCheck(scenario, engines: engines)
@@ -275,7 +275,7 @@ struct Check: ParsableCommand {
                                      _ recorder: InFlightRecorder?) {
         guard let database = failureDatabase else { return }
         let replay = SavedFailureReplay(database, engines: engines, invariants: invariants) { path in
-            recorder?.record(job: 0, ["saved", path])
+            recorder?.record(job: 0, .savedFailure(path: path))
         }
         for problem in replay.unreadable { report.note("note: unreadable saved failure \(problem)") }
         for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }

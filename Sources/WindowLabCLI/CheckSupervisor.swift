@@ -70,7 +70,7 @@ struct CheckSupervisor {
             }
             let records = InFlightRecorder.read(directory: directory)
             note("check: the worker process crashed (\(outcome)); finding what crashes "
-                 + "(in flight: \(records.map { $0.joined(separator: " ") }.joined(separator: "; ")))")
+                 + "(in flight: \(records.map(\.description).joined(separator: "; ")))")
             let crashed = triage.run(records)
             if check.stopOnFinding && !crashed.isEmpty { break }
             resume.advance(past: records)
@@ -115,21 +115,23 @@ struct CheckSupervisor {
         var inCampaign = false
 
         /// Moves past whatever was in flight when the worker crashed.
-        mutating func advance(past records: [[String]]) {
-            if let replay = records.first(where: { $0.first == "replay" }), replay.count > 1 {
-                replayFrom = Int(replay[1]) ?? replayFrom   // go on with the replays after it
+        mutating func advance(past records: [InFlightRecord]) {
+            for case let .replay(ordinal, _) in records {
+                replayFrom = ordinal   // go on with the replays after it
                 return
             }
-            if records.contains(where: { $0.first == "saved" }) {
+            if records.contains(where: { if case .savedFailure = $0 { true } else { false } }) {
                 skipSavedFailures = true
                 replayFrom = Int.max / 2
                 return
             }
-            // Campaign cases, or shrinking candidates of a case (`candidate PATH case N`).
+            // Campaign cases, or shrinking candidates of a case.
             let cases = records.compactMap { record -> Int? in
-                if record.first == "case", record.count > 1 { return Int(record[1]) }
-                if record.first == "candidate", record.count > 3 { return Int(record[3]) }
-                return nil
+                switch record {
+                case let .campaignCase(index, _, _, _): index
+                case let .candidate(_, caseIndex): caseIndex
+                default: nil
+                }
             }
             inCampaign = true
             replayFrom = Int.max / 2
@@ -208,10 +210,12 @@ struct CrashTriage {
     /// Finds which in-flight record crashes again alone and, when its crash opens
     /// a new group (its runtime message, or its signal), shrinks it and saves it.
     /// Returns the records that crashed.
-    mutating func run(_ records: [[String]]) -> [[String]] {
-        var crashed: [[String]] = []
+    mutating func run(_ records: [InFlightRecord]) -> [InFlightRecord] {
+        var crashed: [InFlightRecord] = []
         for record in records {
             guard let (commands, origin, name) = commands(of: record, shrinker) else { continue }
+            var caseSeed: UInt64?, profile: String?
+            if case let .campaignCase(_, seed, caseProfile, _) = record { (caseSeed, profile) = (seed, caseProfile) }
             let first = shrinker.run(commands)
             guard first.outcome.isCrash else { continue }
             crashed.append(record)
@@ -231,8 +235,7 @@ struct CrashTriage {
                 try FileManager.default.createDirectory(atPath: check.out, withIntermediateDirectories: true)
                 try AtomicFile.write(Array(text.utf8), to: path)
                 entries.append(CheckResult.FindingEntry(
-                    kind: "crash", path: path, caseSeed: record.first == "case" ? UInt64(record[2]) : nil,
-                    profile: record.first == "case" ? record[3] : nil, signature: signature,
+                    kind: "crash", path: path, caseSeed: caseSeed, profile: profile, signature: signature,
                     commands: minimal.count, originalCommands: commands.count, scenario: text))
                 FileHandle.standardError.write(Data(("FAIL crash: \(path): \(origin), shrunk from \(commands.count) "
                                                      + "to \(minimal.count) commands\n").utf8))
@@ -248,48 +251,46 @@ struct CrashTriage {
     }
 
     /// The commands an in-flight record names, where they came from, and a file name.
-    private func commands(of record: [String], _ shrinker: CrashShrinker) -> ([Command], String, String)? {
-        switch record.first {
-        case "case" where record.count >= 4:
+    private func commands(of record: InFlightRecord, _ shrinker: CrashShrinker) -> ([Command], String, String)? {
+        switch record {
+        case .idle:
+            return nil
+        case let .campaignCase(index, seed, profile, focus):
             // Regenerate the case in a child that records each command before running it.
-            let file = shrinker.directory + "/case-\(record[2]).wls"
+            let file = shrinker.directory + "/case-\(seed).wls"
             try? FileManager.default.createDirectory(atPath: shrinker.directory, withIntermediateDirectories: true)
-            _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", record[2],
-                                  "--profile", record[3], "--record", file]
-                                  + (record.count >= 6 && record[4] == "focus" ? ["--focus", record[5]] : [])
+            _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", String(seed),
+                                  "--profile", profile, "--record", file]
+                                  + (focus.isEmpty ? [] : ["--focus", focus.joined(separator: ",")])
                                   + probeOptions, timeout: 300, quiet: true)
             guard let scenario = try? ScenarioParser().parseFile(atPath: file) else { return nil }
-            return (scenario.commands, "campaign case \(record[1]), case seed \(record[2]), profile \(record[3])",
-                    "crash-\(record[2])")
-        case "candidate" where record.count >= 2, "saved" where record.count >= 2:
-            guard let scenario = try? ScenarioParser().parseFile(atPath: record[1]) else { return nil }
-            let list = Shrinker.valid(scenario.commands.filter { !$0.isExpectation })
-            let stem = ((record[1] as NSString).lastPathComponent as NSString).deletingPathExtension
-            let name = record[0] == "saved" ? "crash-saved-\(stem)"
-                : "crash-shrinking-case-\(record.count > 3 ? record[3] : "0")"
-            return (list, record[0] == "saved" ? "saved failure \(record[1])" : "a list tried while shrinking "
-                    + "campaign case \(record.count > 3 ? record[3] : "?")", name)
-        case "replay" where record.count >= 4:
-            let path = record[3]
-            switch record[2] {
-            case "scenario":
-                guard let scenario = try? ScenarioParser().parseFile(atPath: path) else { return nil }
-                return (Shrinker.valid(scenario.commands.filter { !$0.isExpectation }), "scenario \(path)", "crash-replay-\(record[1])")
-            case "entry" where record.count >= 5:
-                guard let index = Int(record[4]), let pack = try? CorpusFiles.readPack(path).pack,
-                      index < pack.entries.count, case let .commands(list) = CommandDecoder.decode(pack.entries[index])
-                else { return nil }
-                return (list, "corpus pack \(path), entry \(index)", "crash-replay-\(record[1])")
-            case "input":
-                guard let bytes = try? CorpusFiles.readInput(path), case let .commands(list) = CommandDecoder.decode(bytes)
-                else { return nil }
-                return (list, "regression input \(path)", "crash-replay-\(record[1])")
-            default:
-                return nil
-            }
-        default:
-            return nil
+            return (scenario.commands, "campaign case \(index), case seed \(seed), profile \(profile)", "crash-\(seed)")
+        case let .savedFailure(path):
+            guard let list = Self.commandList(path) else { return nil }
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return (list, "saved failure \(path)", "crash-saved-\(stem)")
+        case let .candidate(path, caseIndex):
+            guard let list = Self.commandList(path) else { return nil }
+            return (list, "a list tried while shrinking campaign case \(caseIndex.map(String.init) ?? "?")",
+                    "crash-shrinking-case-\(caseIndex ?? 0)")
+        case let .replay(ordinal, .scenario(path)):
+            guard let list = Self.commandList(path) else { return nil }
+            return (list, "scenario \(path)", "crash-replay-\(ordinal)")
+        case let .replay(ordinal, .packEntry(pack, index)):
+            guard let entries = try? CorpusFiles.readPack(pack).pack.entries, index < entries.count,
+                  case let .commands(list) = CommandDecoder.decode(entries[index]) else { return nil }
+            return (list, "corpus pack \(pack), entry \(index)", "crash-replay-\(ordinal)")
+        case let .replay(ordinal, .regressionInput(path)):
+            guard let bytes = try? CorpusFiles.readInput(path), case let .commands(list) = CommandDecoder.decode(bytes)
+            else { return nil }
+            return (list, "regression input \(path)", "crash-replay-\(ordinal)")
         }
+    }
+
+    /// A scenario file's commands, without its expectations, cut where the list stops being valid.
+    private static func commandList(_ path: String) -> [Command]? {
+        guard let scenario = try? ScenarioParser().parseFile(atPath: path) else { return nil }
+        return Shrinker.valid(scenario.commands.filter { !$0.isExpectation })
     }
 
     private func note(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }

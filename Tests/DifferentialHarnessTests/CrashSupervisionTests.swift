@@ -47,11 +47,28 @@ struct CrashSupervisionTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let recorder = try InFlightRecorder(directory: directory, jobs: 2)
-            recorder.record(job: 0, ["case", "12", "345678", "crowd", "with a path", "and a long tail"])
-            recorder.record(job: 0, ["case", "14", "99", "small"])
-            recorder.record(job: 1, ["case", "13", "7", "parked"])
+            recorder.record(job: 0, .replay(ordinal: 3, item: .packEntry(pack: "with a path/p.wlpack", index: 9)))
+            recorder.record(job: 0, .campaignCase(index: 14, seed: 99, profile: "small", focus: ["W4", "K4"]))
+            recorder.record(job: 1, .campaignCase(index: 13, seed: 7, profile: "parked", focus: []))
             recorder.clear(job: 1)
         }
-        #expect(InFlightRecorder.read(directory: directory) == [["case", "14", "99", "small"]])
+        #expect(InFlightRecorder.read(directory: directory)
+                == [.campaignCase(index: 14, seed: 99, profile: "small", focus: ["W4", "K4"])])
+    }
+
+    @Test("every kind of in-flight record reads back from its words; damaged ones read as idle")
+    func inFlightRecordRoundTrip() {
+        let records: [InFlightRecord] = [
+            .idle, .campaignCase(index: 1, seed: UInt64.max, profile: "crowd", focus: []),
+            .campaignCase(index: 2, seed: 5, profile: "small", focus: ["T7"]),
+            .candidate(path: "/tmp/a b/job-0.candidate.wls", caseIndex: 4), .candidate(path: "x.wls", caseIndex: nil),
+            .savedFailure(path: "db/f.wls"), .replay(ordinal: 1, item: .scenario(path: "Examples/hud.wls")),
+            .replay(ordinal: 2, item: .packEntry(pack: "corpus/seed.wlpack", index: 0)),
+            .replay(ordinal: 3, item: .regressionInput(path: "corpus/regressions/x")),
+        ]
+        for record in records { #expect(InFlightRecord(words: record.words) == record) }
+        for damaged in [["case", "x", "1", "small"], ["replay", "2", "entry", "p"], ["replay", "1", "tape", "p"], ["?"], []] {
+            #expect(InFlightRecord(words: damaged) == .idle, "\(damaged)")
+        }
     }
 }
