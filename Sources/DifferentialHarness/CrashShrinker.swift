@@ -41,20 +41,4 @@ public struct CrashShrinker {
         }
         return shrinker.shrink(commands)
     }
-
-    /// A crash finding as a scenario file: a header saying how it crashed, then the
-    /// commands (no `expect` lines: the engines cannot be asked in this process).
-    public static func scenarioText(_ commands: [Command], outcome: ChildOutcome, origin: String,
-                                    originalLength: Int, standardErrorTail: String) -> String {
-        var header = [
-            "# windowlab: CRASH: an engine crashed (\(outcome)) running these commands in a fresh process.",
-            "# \(origin)",
-            "# shrunk from \(originalLength) to \(commands.count) commands (\"still crashes\" in fresh child processes)",
-            "# replay: windowlab run --engine all THIS-FILE",
-        ]
-        let tail = standardErrorTail.split(separator: "\n").suffix(6)
-        if !tail.isEmpty { header.append("# the crashing process said:") }
-        header += tail.map { "#   " + $0 }
-        return header.joined(separator: "\n") + "\n" + ScenarioPrinter.print(commands)
-    }
 }

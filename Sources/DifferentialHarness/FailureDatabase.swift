@@ -29,26 +29,23 @@ public struct FailureDatabase: Sendable {
 
     /// Saves a shrunk finding, one per group: a new finding of a group replaces the
     /// group's file (a fresh seed each run would otherwise pile up files of one
-    /// unfixed bug). Nondeterministic findings are not saved (they would not
-    /// replay); returns nil for them, else the path.
+    /// unfixed bug). Nondeterministic findings and crashes are not saved (they would
+    /// not replay in process); returns nil for them, else the path.
     @discardableResult
-    public func save(_ finding: Finding, engines: [EngineFactory]) throws -> String? {
-        guard finding.reproduced else { return nil }
+    public func save(_ file: FindingFile, engines: [EngineFactory]) throws -> String? {
+        guard file.kind != .nondeterministic && file.kind != .crash else { return nil }
         let folder = folder(for: engines)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The command and what differed, readable; the outcomes as a short stable hash.
-        let slug = String(finding.signature.coarse.text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-            + "-" + String(finding.signature.text.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 },
+        let slug = String(file.coarseSignature.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            + "-" + String(file.signature.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 },
                            radix: 16)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for old in names where old.hasPrefix(slug + "-") && old.hasSuffix(".wls") {
             try? FileManager.default.removeItem(atPath: folder + "/" + old)
         }
-        let path = "\(folder)/\(slug)-\(finding.caseSeed).wls"
-        let text = "# windowlab failure database: replayed first by the next run on these engines, until it passes\n"
-            + "# case seed \(finding.caseSeed), profile \(finding.profile), group \(finding.signature)\n"
-            + ScenarioPrinter.print(finding.commands)
-        try AtomicFile.write(Array(text.utf8), to: path)
+        let path = "\(folder)/\(slug)-\(file.caseSeed ?? 0).wls"
+        try AtomicFile.write(Array(file.databaseText.utf8), to: path)
         return path
     }
 

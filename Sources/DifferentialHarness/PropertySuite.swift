@@ -88,7 +88,7 @@ public struct PropertySuite: Sendable {
             if let (path, finding) = replay.stillFailing.first(where: { !known.contains($0.1.signature) }) {
                 result.finding = finding
                 result.report = "A failure saved by an earlier run still fails (\(path)):\n"
-                    + finding.scenarioText(engines: engines, origin: "saved failure \(path)")
+                    + FindingFile(finding, engines: engines, origin: "saved failure \(path)").scenarioText
                 return result
             }
         }
@@ -111,14 +111,15 @@ public struct PropertySuite: Sendable {
                 continue
             }
             result.finding = finding
-            let saved = (try? failures?.save(finding, engines: engines)).flatMap { $0 }.flatMap { $0 }
-            result.report = reportText(finding, after: result.casesRun, savedAt: saved)
+            let file = FindingFile(finding, engines: engines, origin: "case seed \(finding.caseSeed), profile \(finding.profile)")
+            let saved = (try? failures?.save(file, engines: engines)).flatMap { $0 }.flatMap { $0 }
+            result.report = reportText(finding, file, after: result.casesRun, savedAt: saved)
             return result
         }
         return result
     }
 
-    private func reportText(_ finding: Finding, after cases: Int, savedAt path: String?) -> String {
+    private func reportText(_ finding: Finding, _ file: FindingFile, after cases: Int, savedAt path: String?) -> String {
         let what = finding.reproduced ? "Divergence" : "Nondeterministic divergence (did not happen again on fresh engines)"
         var text = "\(what) in case \(cases) of run seed \(seed), case seed \(finding.caseSeed), "
             + "profile \(finding.profile).\n"
@@ -126,7 +127,7 @@ public struct PropertySuite: Sendable {
             + (generator.focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(generator.focusRules.joined(separator: ","))")
             + " swift test --filter <this test>"
         if let path { text += "\nSaved to \(path) (replayed first by the next run until it passes)." }
-        return text + "\n" + finding.scenarioText(engines: engines, origin: "case seed \(finding.caseSeed), profile \(finding.profile)")
+        return text + "\n" + file.scenarioText
     }
 }
 

@@ -1,5 +1,6 @@
 import DifferentialHarness
 import Foundation
+import ScenarioRender
 import Synchronization
 import WindowModel
 
@@ -42,8 +43,9 @@ final class ProgressLine: Sendable {
     private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
-/// Saves each finding as `divergence-SEED.wls` in one folder, atomically, with
-/// its picture `divergence-SEED.svg` beside it (see `FindingPicture`).
+/// Writes every finding file of a command: each ``FindingFile`` as `STEM.wls` in one
+/// folder, atomically, with its picture `STEM.svg` beside it (drawn from the file's
+/// statements), and (for findings that replay) into the failure database.
 final class FindingWriter: Sendable {
     let directory: String
     let engines: [EngineFactory]
@@ -64,36 +66,47 @@ final class FindingWriter: Sendable {
     var savedPaths: [String] { entries.map(\.path) }
     var savedCount: Int { savedPaths.count }
 
+    /// Saves a shrunk finding of the harness.
     @discardableResult
     func save(_ finding: Finding) -> String {
-        let kind = !finding.reproduced ? "nondeterministic" : finding.origin != nil ? "replay"
-            : finding.divergence.fault != nil ? "fault" : "divergence"
-        let path = "\(directory)/\(kind)-\(finding.caseSeed).wls"
+        let file = FindingFile(finding, engines: engines)
+        return save(file, note: "\(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
+                    + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands")
+    }
+
+    /// Saves `file` as `STEM.wls` in the folder (and its picture when its engines can
+    /// run it here), printing `note` after its path; returns the path.
+    @discardableResult
+    func save(_ file: FindingFile, note: String) -> String {
+        let path = "\(directory)/\(file.stem).wls"
         // The failure database first and on its own: a finding --out cannot take is still kept.
         do {
-            if let failures { try failures.save(finding, engines: engines) }
+            if let failures { try failures.save(file, engines: engines) }
         } catch {
             FileHandle.standardError.write(Data(
                 "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let text = finding.scenarioText(engines: engines)
-            try AtomicFile.write(Array(text.utf8), to: path)
-            savedEntries.withLock {
-                $0.append(CheckResult.FindingEntry(
-                    kind: kind, path: path, caseSeed: finding.caseSeed, profile: finding.profile.rawValue,
-                    signature: finding.signature.text, commands: finding.commands.count,
-                    originalCommands: finding.originalLength, scenario: text))
-            }
-            FileHandle.standardError.write(Data((
-                "finding: \(path): \(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
-                + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands\n").utf8))
-            try FindingPicture.save(scenarioText: text, file: path, engines: engines)
+            try Self.write(file, to: path, engines: file.kind == .crash ? nil : engines)
+            savedEntries.withLock { $0.append(file.entry(path: path)) }
+            let label = file.kind == .crash ? "FAIL crash" : "finding"
+            FileHandle.standardError.write(Data("\(label): \(path): \(note)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(OutputPath.reason(error))\n".utf8))
         }
         return path
+    }
+
+    /// Writes the scenario atomically (making its folder), then, given engines, its
+    /// picture at the step where they first differ (`.svg` for `.wls`).
+    static func write(_ file: FindingFile, to path: String, engines: [EngineFactory]?) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
+        guard let engines else { return }
+        let svg = try ScenarioRenderer.render(scenario: file.scenario, engines: engines)
+        let base = path.hasSuffix(".wls") ? String(path.dropLast(4)) : path
+        try AtomicFile.write(Array(svg.utf8), to: base + ".svg")
     }
 }
 

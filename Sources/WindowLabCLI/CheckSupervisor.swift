@@ -179,11 +179,14 @@ struct CrashTriage {
     let shrinker: CrashShrinker
     /// Crashes per signature: the runtime's message when it printed one, else the signal.
     private(set) var groups: [String: Int] = [:]
+    /// Writes the crash findings (no failure database: a crash does not replay in process).
+    let writer: FindingWriter
     /// The crash findings saved, for the JSON report.
-    private(set) var entries: [CheckResult.FindingEntry] = []
+    var entries: [CheckResult.FindingEntry] { writer.entries }
 
     init(check: Check, directory: String) {
         self.check = check
+        writer = FindingWriter(directory: check.out, engines: [], failures: nil)
         let options = Self.probeOptions(check)
         shrinker = CrashShrinker(directory: directory) { path in
             [ChildProcess.currentExecutable, "crash-probe", "--commands", path] + options
@@ -227,21 +230,11 @@ struct CrashTriage {
             }
             let minimal = shrinker.shrink(commands, seconds: 60)
             let last = shrinker.run(minimal)
-            let text = CrashShrinker.scenarioText(minimal, outcome: last.outcome.isCrash ? last.outcome : first.outcome,
-                                                  origin: origin, originalLength: commands.count,
-                                                  standardErrorTail: last.outcome.isCrash ? last.standardErrorTail : first.standardErrorTail)
-            let path = "\(check.out)/\(name).wls"
-            do {
-                try FileManager.default.createDirectory(atPath: check.out, withIntermediateDirectories: true)
-                try AtomicFile.write(Array(text.utf8), to: path)
-                entries.append(CheckResult.FindingEntry(
-                    kind: "crash", path: path, caseSeed: caseSeed, profile: profile, signature: signature,
-                    commands: minimal.count, originalCommands: commands.count, scenario: text))
-                FileHandle.standardError.write(Data(("FAIL crash: \(path): \(origin), shrunk from \(commands.count) "
-                                                     + "to \(minimal.count) commands\n").utf8))
-            } catch {
-                note("error: cannot save \(path): \(error)")
-            }
+            let file = FindingFile(crash: minimal, outcome: last.outcome.isCrash ? last.outcome : first.outcome,
+                                   signature: signature, origin: origin, stem: name, originalLength: commands.count,
+                                   standardErrorTail: last.outcome.isCrash ? last.standardErrorTail : first.standardErrorTail,
+                                   caseSeed: caseSeed, profile: profile)
+            writer.save(file, note: "\(origin), shrunk from \(commands.count) to \(minimal.count) commands")
         }
         if crashed.isEmpty && !records.isEmpty {
             FileHandle.standardError.write(Data(("FAIL crash: none of the cases in flight crashes again alone "

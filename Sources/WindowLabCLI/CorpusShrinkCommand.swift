@@ -100,12 +100,12 @@ struct CorpusShrink: ParsableCommand {
             print("\(source.description): the engines agree on all \(commands.count) commands; nothing to shrink")
             throw ExitStatus.failed.exit
         }
-        let text = finding.scenarioText(engines: engines, origin: "from fuzz input \(source.description)")
-        try AtomicFile.write(Array(text.utf8), to: output)
+        let file = FindingFile(finding, engines: engines, origin: "from fuzz input \(source.description)")
+        try FindingWriter.write(file, to: output, engines: nil)
         do {
-            try FindingPicture.save(scenarioText: text, file: output, engines: engines)
+            try FindingWriter.write(file, to: output, engines: engines)
         } catch {
-            // The scenario is the finding; a missing picture is worth a warning, not a failure.
+            // The scenario is the finding (written above); a missing picture is worth a warning, not a failure.
             FileHandle.standardError.write(Data("warning: no picture for \(output): \(error)\n".utf8))
         }
         print("\(output): \(finding.commands.count) commands (from \(commands.count)); \(finding.divergence.summary)")

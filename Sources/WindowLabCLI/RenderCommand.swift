@@ -121,15 +121,3 @@ struct Render: ParsableCommand {
         Render.exit(withError: ExitStatus.badInput.exit)
     }
 }
-
-/// The picture `windowlab check` saves beside each shrunk divergence.
-enum FindingPicture {
-    /// Renders the saved scenario text with every engine at the step where they
-    /// first differ, and writes it atomically as `file` with `.svg` for `.wls`.
-    static func save(scenarioText: String, file: String, engines: [EngineFactory]) throws {
-        let scenario = try ScenarioParser().parse(scenarioText, file: (file as NSString).lastPathComponent)
-        let svg = try ScenarioRenderer.render(scenario: scenario, engines: engines)
-        let base = file.hasSuffix(".wls") ? String(file.dropLast(4)) : file
-        try AtomicFile.write(Array(svg.utf8), to: base + ".svg")
-    }
-}

@@ -90,7 +90,7 @@ struct CampaignStrengthTests {
         #expect(finding.commands == commands)
         #expect(finding.signature == .nondeterministic)
         #expect(finding.signature.text == "nondeterministic divergence")
-        #expect(finding.scenarioText(engines: [Engines.reference, engine]).contains("NONDETERMINISTIC"))
+        #expect(FindingFile(finding, engines: [Engines.reference, engine]).scenarioText.contains("NONDETERMINISTIC"))
     }
 
     @Test("a failure is saved, replayed first by the next run, and forgotten once it passes")

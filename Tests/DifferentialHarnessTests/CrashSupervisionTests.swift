@@ -1,6 +1,7 @@
 import ProcessSupport
 import DifferentialHarness
 import Foundation
+import ScenarioLanguage
 import Testing
 import WindowModel
 
@@ -26,9 +27,13 @@ struct CrashSupervisionTests {
         let minimal = shrinker.shrink(commands, seconds: 60)
         #expect(minimal.count == 1, "\(minimal)")
         if case let .createWindow(name, _, _, _, _) = minimal.first { #expect(name == "w3") }
-        let text = CrashShrinker.scenarioText(minimal, outcome: first.outcome, origin: "test", originalLength: 20,
-                                              standardErrorTail: "Fatal error: boom")
+        let file = FindingFile(crash: minimal, outcome: first.outcome, signature: "SIGSEGV", origin: "test",
+                               stem: "crash-1", originalLength: 20, standardErrorTail: "Fatal error: boom\u{1B}[0m\u{0}")
+        let text = file.scenarioText
         #expect(text.contains("CRASH") && text.contains("SIGSEGV") && text.contains("Fatal error: boom"))
+        // What the process wrote is shown visibly, so the file always parses, to the same commands.
+        #expect(text.contains("U+001B[0mU+0000"))
+        #expect(try ScenarioParser().parse(text, file: "crash-1.wls").commands == minimal)
     }
 
     @Test("exit statuses WindowLab uses are not crashes; a hang times out")

@@ -53,9 +53,14 @@ struct SignatureTests {
             difference: .fault(.garbage, engine: "mine"))
         divergence.fault = EngineFault(kind: .garbage, message: "wrote \u{1B}[31m")
         let finding = Finding(caseSeed: 1, originalLength: 2, commands: commands, divergence: divergence)
-        let text = finding.scenarioText(engines: [Engines.reference])
+        let file = FindingFile(finding, engines: [Engines.reference])
+        let text = file.scenarioText
         #expect(text.contains("U+001B[31mpanic"))
         let parsed = try ScenarioParser().parse(text, file: "fault-1.wls")
         #expect(Array(parsed.statements.map(\.command).filter { !$0.isExpectation }.prefix(2)) == commands)
+        // The picture is drawn from the file's own statements: the same, on the same lines, as the text reads back.
+        #expect(file.scenario.statements.map(\.command) == parsed.statements.map(\.command))
+        #expect(file.scenario.statements.map(\.line) == parsed.statements.map(\.line))
+        #expect(file.kind == .fault && file.stem == "fault-1")
     }
 }

@@ -53,7 +53,7 @@ struct PythonEngineTests {
         #expect(engine.name == "pywindows")
         #expect(engine.features == [.windows, .levels, .key, .hit])
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<40)
-        #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
+        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [Binary.reference, engine]).scenarioText } ?? "")")
     }
 
     @Test("a copy with a closed right edge is caught and shrunk to a few commands")
@@ -110,7 +110,7 @@ struct CEngineTests {
         #expect(engine.name == "cwindows")
         #expect(engine.features == EngineFeature.all.subtracting([.touchOptions, .sceneMoves, .transforms]))
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<60)
-        #expect(finding == nil, "\(finding.map { $0.scenarioText(engines: [Binary.reference, engine]) } ?? "")")
+        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [Binary.reference, engine]).scenarioText } ?? "")")
         for profile in [GenerationProfile.crowd, .lattice] {
             let session = profile.session(seed: 3, engines: [Binary.reference, engine])
             #expect(session.agrees, "\(profile): \(String(describing: session.divergence))")
