@@ -18,18 +18,8 @@ while (($#)); do
     *) base=$1; shift ;;
   esac
 done
-work=.build-results
-mkdir -p "$work"
-if [[ -z ${OLD_BIN:-} ]]; then
-  [[ -d $work/base ]] || git worktree add -f "$work/base" "$base" >/dev/null
-  git -C "$work/base" checkout -q --detach "$base"
-  (cd "$work/base" && swift build -c release --product windowlab >/dev/null)
-  OLD_BIN=$work/base/.build/release/windowlab
-fi
-if [[ -z ${NEW_BIN:-} ]]; then
-  swift build -c release --scratch-path .build-release --product windowlab >/dev/null
-  NEW_BIN=.build-release/release/windowlab
-fi
+source scripts/results/builds.sh
+build_pair "$base"
 rate() {  # commands per second of one campaign, from its last progress line
   "$1" check --time "$time" --seed 7 --examples none --corpus none --failures none --jobs 2 \
     --out "$work/speed-out" 2>&1 | grep -E '^\[' | tail -1 | sed -E 's/.*\(([0-9]+)\/s\).*/\1/'

@@ -18,18 +18,8 @@ while (($#)); do
     *) base=$1; shift ;;
   esac
 done
-work=.build-results
-mkdir -p "$work"
-if [[ -z ${OLD_BIN:-} ]]; then
-  [[ -d $work/base ]] || git worktree add -f "$work/base" "$base" >/dev/null
-  git -C "$work/base" checkout -q --detach "$base"
-  (cd "$work/base" && swift build -c release --product windowlab >/dev/null)
-  OLD_BIN=$work/base/.build/release/windowlab
-fi
-if [[ -z ${NEW_BIN:-} ]]; then
-  swift build -c release --scratch-path .build-release --product windowlab >/dev/null
-  NEW_BIN=.build-release/release/windowlab
-fi
+source scripts/results/builds.sh
+build_pair "$base"
 raw=$work/routing-runs.txt
 : >"$raw"
 for ((i = 1; i <= runs; i++)); do
