@@ -87,23 +87,34 @@ final class FindingWriter: Sendable {
                 "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
         }
         do {
-            try Self.write(file, to: path, engines: file.kind == .crash ? nil : engines)
-            savedEntries.withLock { $0.append(file.entry(path: path)) }
-            let label = file.kind == .crash ? "FAIL crash" : "finding"
-            FileHandle.standardError.write(Data("\(label): \(path): \(note)\n".utf8))
+            try Self.write(file, to: path, engines: nil)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(OutputPath.reason(error))\n".utf8))
+            return path
+        }
+        savedEntries.withLock { $0.append(file.entry(path: path)) }
+        let label = file.kind == .crash ? "FAIL crash" : "finding"
+        FileHandle.standardError.write(Data("\(label): \(path): \(note)\n".utf8))
+        // The scenario is the finding; a missing picture is worth a warning (a crash has none: its engines crash here).
+        if file.kind != .crash {
+            do {
+                try Self.write(file, to: path, engines: engines)
+            } catch {
+                FileHandle.standardError.write(Data("warning: no picture for \(path): \(OutputPath.reason(error))\n".utf8))
+            }
         }
         return path
     }
 
-    /// Writes the scenario atomically (making its folder), then, given engines, its
+    /// Writes the scenario atomically (making its folder) or, given engines, its
     /// picture at the step where they first differ (`.svg` for `.wls`).
     static func write(_ file: FindingFile, to path: String, engines: [EngineFactory]?) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
-        try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
-        guard let engines else { return }
+        guard let engines else {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
+            return
+        }
         let svg = try ScenarioRenderer.render(scenario: file.scenario, engines: engines)
         let base = path.hasSuffix(".wls") ? String(path.dropLast(4)) : path
         try AtomicFile.write(Array(svg.utf8), to: base + ".svg")
