@@ -87,7 +87,7 @@ final class FindingWriter: Sendable {
                 "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
         }
         do {
-            try Self.write(file, to: path, engines: nil)
+            try Self.writeScenario(file, to: path)
         } catch {
             FileHandle.standardError.write(Data("error: cannot save \(path): \(OutputPath.reason(error))\n".utf8))
             return path
@@ -98,7 +98,7 @@ final class FindingWriter: Sendable {
         // The scenario is the finding; a missing picture is worth a warning (a crash has none: its engines crash here).
         if file.kind != .crash {
             do {
-                try Self.write(file, to: path, engines: engines)
+                try Self.writePicture(file, besides: path, engines: engines)
             } catch {
                 FileHandle.standardError.write(Data("warning: no picture for \(path): \(OutputPath.reason(error))\n".utf8))
             }
@@ -106,15 +106,16 @@ final class FindingWriter: Sendable {
         return path
     }
 
-    /// Writes the scenario atomically (making its folder) or, given engines, its
-    /// picture at the step where they first differ (`.svg` for `.wls`).
-    static func write(_ file: FindingFile, to path: String, engines: [EngineFactory]?) throws {
-        guard let engines else {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
-            return
-        }
+    /// Writes the finding's scenario atomically as `path`, making its folder.
+    static func writeScenario(_ file: FindingFile, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
+    }
+
+    /// Writes the finding's picture, at the step where the engines first differ,
+    /// beside the scenario `path` (`.svg` for `.wls`).
+    static func writePicture(_ file: FindingFile, besides path: String, engines: [EngineFactory]) throws {
         let svg = try ScenarioRenderer.render(scenario: file.scenario, engines: engines)
         let base = path.hasSuffix(".wls") ? String(path.dropLast(4)) : path
         try AtomicFile.write(Array(svg.utf8), to: base + ".svg")

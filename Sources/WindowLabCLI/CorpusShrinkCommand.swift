@@ -101,9 +101,9 @@ struct CorpusShrink: ParsableCommand {
             throw ExitStatus.failed.exit
         }
         let file = FindingFile(finding, engines: engines, origin: "from fuzz input \(source.description)")
-        try FindingWriter.write(file, to: output, engines: nil)
+        try FindingWriter.writeScenario(file, to: output)
         do {
-            try FindingWriter.write(file, to: output, engines: engines)
+            try FindingWriter.writePicture(file, besides: output, engines: engines)
         } catch {
             // The scenario is the finding (written above); a missing picture is worth a warning, not a failure.
             FileHandle.standardError.write(Data("warning: no picture for \(output): \(error)\n".utf8))

@@ -71,15 +71,7 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
     public static func parseList<S: Sequence>(_ words: S) -> Result<Set<EngineDeviation>, UnknownDeviations>
         where S.Element: StringProtocol
     {
-        var deviations: Set<EngineDeviation> = []
-        var unknown: [String] = []
-        for word in words {
-            if let deviation = EngineDeviation(rawValue: String(word).uppercased()) {
-                deviations.insert(deviation)
-            } else {
-                unknown.append(String(word))
-            }
-        }
+        let (deviations, unknown) = readWords(words) { EngineDeviation(rawValue: $0.uppercased()).map { [$0] } }
         return unknown.isEmpty ? .success(deviations) : .failure(UnknownDeviations(words: unknown))
     }
 

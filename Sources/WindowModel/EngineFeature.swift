@@ -142,16 +142,8 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
     public static func parseList<S: Sequence>(_ words: S) -> Result<Set<EngineFeature>, UnknownFeatures>
         where S.Element: StringProtocol
     {
-        var features: Set<EngineFeature> = []
-        var unknown: [String] = []
-        for word in words {
-            if word == "all" {
-                features.formUnion(all)
-            } else if let feature = EngineFeature(rawValue: String(word)) {
-                features.insert(feature)
-            } else {
-                unknown.append(String(word))
-            }
+        let (features, unknown) = readWords(words) { word in
+            word == "all" ? all : EngineFeature(rawValue: word).map { [$0] }
         }
         return unknown.isEmpty ? .success(features) : .failure(UnknownFeatures(words: unknown))
     }
@@ -253,4 +245,16 @@ extension EngineDeviation {
         default: return false
         }
     }
+}
+
+/// Reads a list of declaration words (features, deviations): the union of what
+/// `meaning` gives each word, and the words it knows nothing of (nil), in order.
+func readWords<S: Sequence, T: Hashable>(_ words: S, _ meaning: (String) -> Set<T>?) -> (Set<T>, unknown: [String])
+    where S.Element: StringProtocol
+{
+    var known: Set<T> = [], unknown: [String] = []
+    for word in words.map({ String($0) }) {
+        if let values = meaning(word) { known.formUnion(values) } else { unknown.append(word) }
+    }
+    return (known, unknown)
 }
