@@ -12,20 +12,20 @@ import Glibc
 /// The command runs under `/bin/sh -c` in a process group of its own, so a
 /// time-out kills whatever it started. Writing and reading are interleaved with
 /// `poll`, so a long batch of requests cannot deadlock on full pipes.
+///
+/// It only moves bytes and keeps time: ``AnswerFraming`` cuts what it reads into
+/// lines, ``AnswerAssembler`` makes answers of them and finds where they break the
+/// protocol, and this class records that as the ``fault``.
 final class EngineProcess {
-    /// Longest answer line accepted (1 MiB); longer is garbage.
-    static let maxLineBytes = 1 << 20
-    /// Most lines in one answer; more is garbage.
-    static let maxAnswerLines = 200_000
-
     let command: String
     private let pid: pid_t
     private var input: Int32
     private let output: Int32
     private let errors: Int32
-    /// Bytes read and not yet taken as lines: `pending[pendingStart...]`.
-    private var pending: [UInt8] = []
-    private var pendingStart = 0
+    /// The output read, as lines.
+    private var framing = AnswerFraming()
+    /// The lines, as answers.
+    private var assembler = AnswerAssembler()
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     private var errorTail: [UInt8] = []
     private var outputClosed = false
@@ -35,9 +35,7 @@ final class EngineProcess {
     private var hasExchanged = false
     /// How the engine ends its answers, known from its first answer: `ok N`
     /// (protocol version 2, N counting requests from 1) or a bare `ok` (version 1).
-    private(set) var numbersAnswers: Bool?
-    /// Answers completed over the process's life.
-    private var answered = 0
+    var numbersAnswers: Bool? { assembler.numbersAnswers }
     private(set) var fault: EngineFault?
 
     /// Starts `command`; the fault says why when it cannot be started.
@@ -106,16 +104,11 @@ final class EngineProcess {
         // (an extra `ok`, a line after it), which would shift every later answer.
         // Before the first request nothing was asked: an engine may greet eagerly,
         // writing its `hello` before it reads the harness's.
-        var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
         let asked = hasExchanged
         hasExchanged = true
-        if asked, pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0) {
+        if asked, outputWaiting {
             readOutput()
-            let extra = pending[pendingStart...].prefix { $0 != 0x0A }
-            fault = EngineFault(kind: .garbage, message: "the engine wrote `\(String(decoding: extra.prefix(200), as: UTF8.self))` "
-                                + "after its last answer (more lines or more `ok` than requests)",
-                                standardErrorTail: standardErrorTail)
-            terminate()
+            record(.surplus(framing.untakenLine(bytes: 200)), statement: nil)
             return 0
         }
         var outgoing: [UInt8] = []
@@ -129,68 +122,33 @@ final class EngineProcess {
             }
         }
         encodeMore()
-        let requestCount = count
         var written = 0
         var completed = 0
-        var current: [String] = []
         var deadline = Date().addingTimeInterval(timeout)
+        // The statement being answered.
+        func statement() -> String? { count == 0 ? nil : text(min(completed, count - 1)) }
         func fail(_ kind: EngineFault.Kind, _ message: String) {
-            let index = min(completed, requestCount - 1)
-            fault = EngineFault(kind: kind, message: message, statement: requestCount == 0 ? nil : text(index),
-                                standardErrorTail: standardErrorTail)
+            fault = EngineFault(kind: kind, message: message, statement: statement(), standardErrorTail: standardErrorTail)
         }
-        while completed < requestCount {
-            // Complete lines already read.
-            while let newline = pending[pendingStart...].firstIndex(of: 0x0A) {
-                var end = newline
-                // A carriage return, and blanks, at the end of a line are not part of it.
-                while end > pendingStart && [0x0D, 0x20, 0x09].contains(pending[end - 1]) { end -= 1 }
-                let terminator = AnswerEnd(pending[pendingStart..<end])
-                let text = String(decoding: pending[pendingStart..<end], as: UTF8.self)
-                pendingStart = newline + 1
-                var isEnd = false
-                switch (numbersAnswers, terminator) {
-                case (_, nil), (false, .numbered): break  // a version 1 engine's line `ok 3` is an observation
-                case (nil, .bare): numbersAnswers = false; isEnd = true
-                case (nil, .numbered(1)): numbersAnswers = true; isEnd = true
-                case (true, .numbered(answered + 1)), (false, .bare): isEnd = true
-                case (true, .bare):
-                    fail(.garbage, "the engine ended an answer with `ok`; it ends its answers with `ok N` "
-                         + "(protocol version 2), and this one is number \(answered + 1)")
-                    terminate()
+        while completed < count {
+            // Complete lines already read, as answers.
+            while let line = framing.nextLine() {
+                switch assembler.take(line) {
+                case .collected:
+                    continue
+                case let .fault(found):
+                    record(found, statement: statement())
                     return completed
-                case let (_, .numbered(number)):
-                    fail(.garbage, "the engine wrote `ok \(number)` where answer \(answered + 1) was due "
-                         + (number > answered + 1 ? "(an answer to nothing: more `ok` than requests)" : "(a number out of step)"))
-                    terminate()
-                    return completed
-                }
-                if isEnd {
-                    answered += 1
-                    onAnswer(completed, current)
+                case let .answer(lines):
+                    onAnswer(completed, lines)
                     guard fault == nil else { return completed }  // the caller found the answer to be garbage
                     completed += 1
-                    current = []
                     deadline = Date().addingTimeInterval(timeout)
-                    if completed == requestCount { return completed }
-                } else if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
-                    fail(.error, "the engine answered `\(text.prefix(500))`")
-                    terminate()
-                    return completed
-                } else {
-                    guard current.count < Self.maxAnswerLines else {
-                        fail(.garbage, "the engine wrote more than \(Self.maxAnswerLines) lines for one statement "
-                             + "(the last: `\(text.prefix(120))`)")
-                        return completed
-                    }
-                    current.append(text)
+                    if completed == count { return completed }
                 }
             }
-            pending.removeFirst(pendingStart)
-            pendingStart = 0
-            guard pending.count <= Self.maxLineBytes else {
-                fail(.garbage, "the engine wrote a line longer than \(Self.maxLineBytes) bytes, beginning `"
-                     + String(decoding: pending.prefix(120), as: UTF8.self) + "`")
+            if let found = framing.checkUnfinishedLine() {
+                record(found, statement: statement())
                 return completed
             }
             if outputClosed {
@@ -204,7 +162,7 @@ final class EngineProcess {
                 terminate()
                 return completed
             }
-            if written == outgoing.count && encoded < requestCount {
+            if written == outgoing.count && encoded < count {
                 outgoing.removeAll(keepingCapacity: true)
                 written = 0
                 encodeMore()
@@ -234,11 +192,29 @@ final class EngineProcess {
         return completed
     }
 
+    /// Records a fault the framing or the assembler found in the output. The process
+    /// is killed, but for a limit's fault (a line too long, too many lines), which
+    /// leaves that to the end of its use (``terminate()`` from `deinit`).
+    private func record(_ found: AnswerFault, statement: String?) {
+        fault = EngineFault(kind: found.kind, message: found.message, statement: statement,
+                            standardErrorTail: standardErrorTail)
+        switch found {
+        case .lineTooLong, .tooManyLines: break
+        case .surplus, .bareEnd, .endOutOfStep, .error: terminate()
+        }
+    }
+
+    /// Whether output is waiting: bytes read and not taken as lines, or more to read
+    /// (checked without waiting).
+    private var outputWaiting: Bool {
+        var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        return framing.hasUntakenBytes || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0)
+    }
+
     /// Whether the engine wrote anything beyond its last answer (checked without waiting).
     var hasSurplus: Bool {
         guard fault == nil, input >= 0 else { return false }
-        var probe = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        return pendingStart < pending.count || (poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLIN) != 0)
+        return outputWaiting
     }
 
     /// Records a fault found by the caller (an answer that is not the protocol) and stops the process.
@@ -248,28 +224,11 @@ final class EngineProcess {
         terminate()
     }
 
-    /// How an answer's last line reads: `ok` (protocol version 1) or `ok N` (version 2).
-    private enum AnswerEnd: Equatable {
-        case bare
-        case numbered(Int)
-
-        init?(_ line: ArraySlice<UInt8>) {
-            guard line.count >= 2, line[line.startIndex] == 0x6F, line[line.startIndex + 1] == 0x6B else { return nil }
-            let rest = line.dropFirst(2)
-            if rest.isEmpty { self = .bare; return }
-            let digits = rest.drop { $0 == 0x20 || $0 == 0x09 }
-            guard digits.count < rest.count, (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
-                  let number = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
-            self = .numbered(number)
-        }
-    }
-
     private func readOutput() {
         while true {
             let n = read(output, &readBuffer, readBuffer.count)
             if n > 0 {
-                pending += readBuffer[0..<n]
-                if pending.count > Self.maxLineBytes { return }
+                guard framing.append(readBuffer[0..<n]) else { return }
             } else if n == 0 {
                 outputClosed = true
                 return

@@ -50,7 +50,3 @@ public enum ProcessGroups {
         }
     }()
 }
-
-/// glibc's `pipe2`, which Swift's Glibc module does not export (it is a GNU extension).
-@_silgen_name("pipe2")
-private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
