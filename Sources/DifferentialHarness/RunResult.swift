@@ -85,7 +85,7 @@ public struct RunResult: Codable, Sendable, Equatable {
 
     /// Records a file that ran.
     public mutating func add(_ check: ScenarioCheck, scenario: Scenario) {
-        var entry = File(file: scenario.file, status: check.passed ? 0 : 1)
+        var entry = File(file: scenario.file, status: (check.passed ? ExitStatus.success : .failed).rawValue)
         entry.trace = check.result.trace
         entry.expectationsChecked = check.result.expectationsChecked
         entry.expectationsSkipped = check.skippedExpectations
@@ -105,7 +105,7 @@ public struct RunResult: Codable, Sendable, Equatable {
 
     /// Records a file that could not be read or parsed.
     public mutating func add(file: String, error: String) {
-        var entry = File(file: file, status: 2)
+        var entry = File(file: file, status: ExitStatus.badInput.rawValue)
         entry.error = error
         add(entry)
     }

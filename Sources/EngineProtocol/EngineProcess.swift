@@ -192,16 +192,12 @@ final class EngineProcess {
         return completed
     }
 
-    /// Records a fault the framing or the assembler found in the output. The process
-    /// is killed, but for a limit's fault (a line too long, too many lines), which
-    /// leaves that to the end of its use (``terminate()`` from `deinit`).
+    /// Records a fault the framing or the assembler found in the output, and kills
+    /// the process at once.
     private func record(_ found: AnswerFault, statement: String?) {
         fault = EngineFault(kind: found.kind, message: found.message, statement: statement,
                             standardErrorTail: standardErrorTail)
-        switch found {
-        case .lineTooLong, .tooManyLines: break
-        case .surplus, .bareEnd, .endOutOfStep, .error: terminate()
-        }
+        terminate()  // an engine that broke the protocol is never left running
     }
 
     /// Whether output is waiting: bytes read and not taken as lines, or more to read

@@ -14,7 +14,7 @@ import WindowModel
 /// `crash-….wls`, and restarts the worker after that case with the time left.
 /// The check then exits 1.
 struct CheckSupervisor {
-    let check: Check
+    let options: CheckOptions
     static let maximumRestarts = 20
 
     /// The time the worker's campaign started, written by the worker.
@@ -24,7 +24,7 @@ struct CheckSupervisor {
 
     func run() -> Int32 {
         // A known-findings file that cannot be read is bad input, said once, before any work.
-        guard let known = try? check.loadKnown() else { return 2 }
+        guard let known = try? options.loadKnown() else { return ExitStatus.badInput.rawValue }
         ChildProcess.forwardInterruptions()
         let directory = NSTemporaryDirectory() + "windowlab-in-flight-\(getpid())"
         let crashDirectory = NSTemporaryDirectory() + "windowlab-crash-\(getpid())"
@@ -32,13 +32,13 @@ struct CheckSupervisor {
             try? FileManager.default.removeItem(atPath: directory)
             try? FileManager.default.removeItem(atPath: crashDirectory)
         }
-        let seed = check.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         var status: Int32 = 0, crashes = 0
-        var resume = Resume(remaining: check.time)
-        var triage = CrashTriage(check: check, directory: crashDirectory)
+        var resume = Resume(remaining: options.time)
+        var triage = CrashTriage(engines: options.engines, out: options.out, directory: crashDirectory)
         var merged = CheckResult()
         // Crash triage may take as long again as the campaign, at least two minutes.
-        let wallDeadline = Date().addingTimeInterval(2 * check.time + 120)
+        let wallDeadline = Date().addingTimeInterval(2 * options.time + 120)
         for _ in 0 ... Self.maximumRestarts {
             guard Date() < wallDeadline else {
                 note("check: stopping after \(crashes) crash(es): the time for crash triage is used up")
@@ -54,16 +54,18 @@ struct CheckSupervisor {
             }
             guard outcome.isCrash else {
                 if case let .exited(code) = outcome {
-                    if ![0, 1, 2, 64].contains(code) { note("error: the check's worker process ended with \(outcome)") }
-                    status = max(status, [0, 1, 2].contains(code) ? code : 2)
+                    if ExitStatus(rawValue: code) == nil || code == ExitStatus.interrupted.rawValue {
+                        note("error: the check's worker process ended with \(outcome)")
+                    }
+                    status = max(status, code <= ExitStatus.badInput.rawValue ? code : ExitStatus.badInput.rawValue)
                 } else {
-                    status = max(status, 2)
+                    status = max(status, ExitStatus.badInput.rawValue)
                     note("error: the check's worker process \(outcome)")
                 }
                 break
             }
             crashes += 1
-            status = max(status, 1)
+            status = max(status, ExitStatus.failed.rawValue)
             if let text = try? String(contentsOfFile: directory + "/campaign-start", encoding: .utf8),
                let started = Double(text) {
                 resume.remaining = max(0, resume.remaining - (Date().timeIntervalSince1970 - started))
@@ -72,7 +74,7 @@ struct CheckSupervisor {
             note("check: the worker process crashed (\(outcome)); finding what crashes "
                  + "(in flight: \(records.map(\.description).joined(separator: "; ")))")
             let crashed = triage.run(records)
-            if check.stopOnFinding && !crashed.isEmpty { break }
+            if options.stopOnFinding && !crashed.isEmpty { break }
             resume.advance(past: records)
             if resume.inCampaign && resume.remaining < 1 { break }
             if resume.inCampaign {
@@ -87,16 +89,16 @@ struct CheckSupervisor {
         // The engines are started again only when the report has scenarios to step
         // through (this run's findings, or earlier ones in --out); otherwise the
         // workers' record of them names them.
-        let scenarios = ((try? FileManager.default.contentsOfDirectory(atPath: check.out)) ?? []).filter { $0.hasSuffix(".wls") }
+        let scenarios = ((try? FileManager.default.contentsOfDirectory(atPath: options.out)) ?? []).filter { $0.hasSuffix(".wls") }
         let reported: [EngineFactory]? = merged.findings.isEmpty && scenarios.isEmpty
-            ? merged.engines.map(EngineCatalog.described) : try? check.engines()
-        if let reported { check.writeReport(merged, engines: reported) }
-        if let path = check.writeKnown { Check.writeKnown(path, result: merged, previous: known) }
-        if check.json {
+            ? merged.engines.map(EngineCatalog.described) : try? options.engines.engines()
+        if let reported { options.writeReport(merged, engines: reported) }
+        if let path = options.writeKnown { CheckOptions.saveKnown(path, result: merged, previous: known) }
+        if options.json {
             print(merged.jsonText())
         } else if crashes > 0 {
             print("check: \(crashes) crash(es) of the engines' process in \(triage.groups.count) group(s); "
-                  + "crash scenarios in \(check.out)/")
+                  + "crash scenarios in \(options.out)/")
             for (signature, count) in triage.groups.sorted(by: { $0.value > $1.value }) {
                 FileHandle.standardError.write(Data("  \(count) x \(signature)\n".utf8))
             }
@@ -150,24 +152,13 @@ struct CheckSupervisor {
         }
     }
 
-    /// The worker's command line: the user's options, written `--name=value` so a
-    /// value that starts with `-` stays a value, and where to pick up.
+    /// The worker's command line: the user's options, and where to pick up.
     private func workerArguments(seed: UInt64, resume: Resume, directory: String) -> [String] {
-        var arguments = ["check", "--time=\((resume.remaining * 10).rounded() / 10)", "--seed=\(seed)",
-                         "--jobs=\(check.jobs)", "--out=\(check.out)", "--examples=\(check.examples)",
-                         "--corpus=\(check.corpus)", "--max-findings=\(check.maxFindings)",
-                         "--failures=\(check.failures)", "--in-flight=\(directory)",
-                         "--replay-from=\(resume.replayFrom)", "--first-case=\(resume.firstCase)"]
-        if let profile = check.profile { arguments.append("--profile=\(profile)") }
-        if !check.invariants { arguments.append("--no-invariants") }
-        if check.stopOnFinding { arguments.append("--stop-on-finding") }
-        if check.json { arguments.append("--json") }
-        if check.coverage { arguments.append("--coverage") }
-        if resume.skipSavedFailures { arguments.append("--skip-saved-failures") }
-        if let mutant = check.mutant { arguments.append("--mutant=\(mutant)") }
-        if let known = check.known { arguments.append("--known=\(known)") }
-        arguments += check.engineOptions.arguments
-        return arguments
+        var position = WorkerPosition()
+        (position.inFlight, position.replayFrom) = (directory, resume.replayFrom)
+        (position.firstCase, position.skipSavedFailures) = (resume.firstCase, resume.skipSavedFailures)
+        return ["check-worker"] + options.arguments(time: (resume.remaining * 10).rounded() / 10, seed: seed)
+            + position.arguments
     }
 
     private func note(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
@@ -175,7 +166,8 @@ struct CheckSupervisor {
 
 /// Finds, groups, shrinks and saves the crashing cases of a supervised check.
 struct CrashTriage {
-    let check: Check
+    /// The engines of the check, given to every probe child.
+    let engines: EngineSelection
     let shrinker: CrashShrinker
     /// Crashes per signature: the runtime's message when it printed one, else the signal.
     private(set) var groups: [String: Int] = [:]
@@ -184,22 +176,14 @@ struct CrashTriage {
     /// The crash findings saved, for the JSON report.
     var entries: [CheckResult.FindingEntry] { writer.entries }
 
-    init(check: Check, directory: String) {
-        self.check = check
-        writer = FindingWriter(directory: check.out, engines: [], failures: nil)
-        let options = Self.probeOptions(check)
+    init(engines: EngineSelection, out: String, directory: String) {
+        self.engines = engines
+        writer = FindingWriter(directory: out, engines: [], failures: nil)
+        let options = engines.arguments
         shrinker = CrashShrinker(directory: directory) { path in
             [ChildProcess.currentExecutable, "crash-probe", "--commands", path] + options
         }
     }
-
-    /// The options that make a probe child's engines those of the check.
-    static func probeOptions(_ check: Check) -> [String] {
-        (check.mutant.map { ["--mutant", $0] } ?? []) + (check.invariants ? [] : ["--no-invariants"])
-            + check.engineOptions.arguments
-    }
-
-    private var probeOptions: [String] { Self.probeOptions(check) }
 
     /// `Fatal error: <message>` as the runtime printed it, else the signal.
     static func signature(_ outcome: ChildOutcome, _ standardError: String) -> String {
@@ -255,7 +239,7 @@ struct CrashTriage {
             _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", String(seed),
                                   "--profile", profile, "--record", file]
                                   + (focus.isEmpty ? [] : ["--focus", focus.joined(separator: ",")])
-                                  + probeOptions, timeout: 300, quiet: true)
+                                  + engines.arguments, timeout: 300, quiet: true)
             guard let scenario = try? ScenarioParser().parseFile(atPath: file) else { return nil }
             return (scenario.commands, "campaign case \(index), case seed \(seed), profile \(profile)", "crash-\(seed)")
         case let .savedFailure(path):

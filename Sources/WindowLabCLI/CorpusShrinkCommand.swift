@@ -41,7 +41,7 @@ struct CorpusInput {
 
     private func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(2)
+        Foundation.exit(ExitStatus.badInput.rawValue)
     }
 }
 

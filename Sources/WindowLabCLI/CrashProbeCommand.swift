@@ -17,13 +17,12 @@ struct CrashProbe: ParsableCommand {
     @Option(help: "The generated case's profile.") var profile: String = GenerationProfile.small.rawValue
     @Option(help: "Write each command of the generated case here before running it.") var record: String?
     @Option(help: "The rules the generated case was weighted toward (comma-separated).") var focus: String?
-    @Option(help: .hidden) var mutant: String?
-    @OptionGroup(visibility: .hidden) var engineOptions: EngineOptions
-    @Flag(inversion: .prefixedNo, help: "Check invariants.") var invariants = true
+    /// The check's engines, as its supervisor passes them on.
+    @OptionGroup var engines: EngineSelection
 
     func run() throws {
-        let engines = mutant != nil || engineOptions.specs.isEmpty ? try EngineCatalog.checked(mutant: mutant)
-            : try engineOptions.resolve()
+        let invariants = self.engines.invariants
+        let engines = try self.engines.engines()
         if let commands {
             let list = try ScenarioParser().parseFile(atPath: commands).commands.filter { !$0.isExpectation }
             let valid = Shrinker.valid(list)

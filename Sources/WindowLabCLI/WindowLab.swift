@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandEncoding
 import EngineProtocol
+import WindowModel
 
 /// `windowlab`: run scenarios, check engines against each other, manage the fuzz
 /// corpus, benchmark routing and draw scenes.
@@ -18,6 +19,7 @@ struct WindowLab: ParsableCommand {
               windowlab check --time 60
             """,
         version: "windowlab 0.3.0 (engine protocol \(EngineHello.version), fuzz encoding \(CommandFormat.version))",
-        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self, Report.self, Serve.self, Export.self, CrashProbe.self]
+        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self, Report.self, Serve.self, Export.self, CheckWorker.self,
+                      CrashProbe.self]
     )
 }

@@ -1,8 +1,6 @@
-import ArgumentParser
-
-/// The exit statuses of every `windowlab` command, named once (the top-level help
-/// prints ``table``).
-enum ExitStatus: Int32 {
+/// The exit statuses of every `windowlab` command and of the results it prints
+/// (``table`` is what the top-level help prints), named once.
+public enum ExitStatus: Int32, Sendable {
     /// Everything held.
     case success = 0
     /// A divergence, a failed expectation, an engine fault, a damaged pack in `verify`.
@@ -14,10 +12,8 @@ enum ExitStatus: Int32 {
     /// Interrupted (SIGINT or SIGTERM).
     case interrupted = 130
 
-    var exit: ExitCode { ExitCode(rawValue) }
-
     /// The table the top-level help and docs/main-job.md print.
-    static let table = "Exit status: 0 success; 1 a divergence, a failed expectation or an engine "
+    public static let table = "Exit status: 0 success; 1 a divergence, a failed expectation or an engine "
         + "fault; 2 bad input (an unreadable or invalid file or pack, an engine that cannot be "
         + "started); 64 a usage error (an unknown option or a bad value); 130 interrupted."
 }

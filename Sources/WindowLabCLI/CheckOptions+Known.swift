@@ -5,7 +5,7 @@ import WindowModel
 
 /// `check --known FILE` and `check --write-known FILE`: a baseline of known groups
 /// (docs/known-findings.md), for adopting the harness on an engine with a backlog.
-extension Check {
+extension CheckOptions {
     /// The baseline `--known` names (empty without it); exits 2 with where and why
     /// when the file cannot be read.
     func loadKnown() throws -> KnownFindings {
@@ -31,7 +31,7 @@ extension Check {
 
     /// Writes `--write-known`: the known groups that still reproduce, and every group
     /// this run saved a scenario for.
-    static func writeKnown(_ path: String, result: CheckResult, previous: KnownFindings) {
+    static func saveKnown(_ path: String, result: CheckResult, previous: KnownFindings) {
         var written = KnownFindings(entries: previous.entries.filter { !result.knownGone.contains($0.signature.text) })
         for finding in result.findings {
             guard let signature = FindingSignature(text: finding.signature), signature != .nondeterministic,

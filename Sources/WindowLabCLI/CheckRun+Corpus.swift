@@ -3,16 +3,16 @@ import DifferentialHarness
 import Foundation
 import WindowModel
 
-extension Check {
+extension CheckRun {
     /// Replays every pack `corpus/*.wlpack` and every raw input directly in
     /// `corpus/regressions/` on all engines. (Regression inputs of the parser and
     /// corpus-reader fuzz targets live in subfolders and are replayed by the tests.)
     func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor,
                       _ diverged: inout ReplayFindings) throws {
-        guard corpus != "none" else { return }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted()
+        guard options.corpus != "none" else { return }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: options.corpus)) ?? []).sorted()
         for name in names where name.hasSuffix(".wlpack") {
-            let path = corpus + "/" + name
+            let path = options.corpus + "/" + name
             do {
                 let reading = try CorpusFiles.readPack(path)
                 for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp
@@ -23,7 +23,7 @@ extension Check {
                 report.badInput(error.description)
             }
         }
-        let regressions = corpus + "/regressions"
+        let regressions = options.corpus + "/regressions"
         let inputs = ((try? FileManager.default.contentsOfDirectory(atPath: regressions)) ?? []).sorted()
         for name in inputs where !name.hasPrefix(".") && !name.hasSuffix(".md") && !name.hasSuffix(".wls") {
             let path = regressions + "/" + name

@@ -1,0 +1,206 @@
+import ArgumentParser
+import DifferentialHarness
+import Foundation
+import ScenarioLanguage
+import WindowModel
+
+/// One check's replays and campaign, in this process: the worker process of a
+/// supervised `check` (`check-worker`, with a ``WorkerPosition``), or
+/// `check --no-supervisor` (without one).
+struct CheckRun {
+    let options: CheckOptions
+    /// Where a worker starts and records; nil when no supervisor is watching.
+    let position: WorkerPosition?
+
+    private var inFlight: String? { position?.inFlight }
+    private var replayFrom: Int { position?.replayFrom ?? 0 }
+    private var firstCase: Int { position?.firstCase ?? 0 }
+    private var skipSavedFailures: Bool { position?.skipSavedFailures ?? false }
+
+    /// Replays and fuzzes; throws the exit status when anything failed. A worker
+    /// leaves its result in its in-flight folder for the supervisor to merge, print
+    /// and report; an unsupervised run prints and reports it itself.
+    func run() throws {
+        let engines = try options.engines.engines()
+        let knownGroups = try options.loadKnown()
+        for note in [EngineCatalog.featureNote(engines), EngineCatalog.deviationNote(engines)].compactMap({ $0 }) {
+            FileHandle.standardError.write(Data((note + "\n").utf8))
+        }
+        let recorder = try inFlight.map { try InFlightRecorder(directory: $0, jobs: options.jobs) }
+        var report = CheckReport { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        report.result.engines = engines.map(RunResult.Engine.init)
+        var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
+        var diverged = ReplayFindings()
+        if replayFrom == 0 && firstCase == 0 { options.replayKnown(knownGroups, engines, &report) }
+        replayScenarios(engines, &report, &replay, &diverged)
+        try replayCorpus(engines, &report, &replay, &diverged)
+        reportReplayFindings(diverged, engines, knownGroups, &report)
+        if !skipSavedFailures { replaySavedFailures(engines, knownGroups, &report, recorder) }
+        recorder?.clear(job: 0)
+        runCampaign(engines, knownGroups, &report, recorder)
+        // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
+        if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0
+            && replayFrom == 0 && firstCase == 0 {
+            report.badInput("nothing was checked: no scenario files, no corpus entries and no campaign (--time 0)")
+        }
+        if let inFlight {
+            // The supervisor merges the workers' results, prints and writes the report.
+            try? AtomicFile.write(Array(report.result.jsonText().utf8), to: inFlight + "/result-\(getpid()).json")
+            if !options.json { print(report.summary) }
+        } else {
+            if options.json { print(report.result.jsonText()) } else { print(report.summary) }
+            options.writeReport(report.result, engines: engines)
+            if let writeKnown = options.writeKnown { CheckOptions.saveKnown(writeKnown, result: report.result, previous: knownGroups) }
+        }
+        if report.status != ExitStatus.success.rawValue { throw ExitCode(report.status) }
+    }
+
+    /// Says so when a default folder is missing (a check run outside the repository).
+    private func noteMissingFolders(_ report: CheckReport) {
+        for (option, folder, what) in [("--examples", options.examples, "scenario files"), ("--corpus", options.corpus, "corpus entries")]
+            where folder != "none" && !CheckOptions.isFolder(folder) {
+            report.note("note: no folder '\(folder)' in \(FileManager.default.currentDirectoryPath): no \(what) "
+                        + "replayed (run from the WindowLab repository, or give \(option) DIR, or \(option) none)")
+        }
+    }
+
+    private func replayScenarios(_ engines: [EngineFactory], _ report: inout CheckReport, _ replay: inout ReplayCursor,
+                                 _ diverged: inout ReplayFindings) {
+        noteMissingFolders(report)
+        let folders = [options.examples == "none" ? nil : options.examples, options.corpus == "none" ? nil : options.corpus + "/regressions"]
+        let files = ScenarioFiles.list(in: folders.compactMap { $0 })
+        for file in files {
+            if diverged.gaveUp { break }
+            guard replay.next(.scenario(path: file)) else { continue }
+            do {
+                let scenario = try ScenarioParser().parseFile(atPath: file)
+                let check = ScenarioCheck(scenario, engines: engines)
+                report.scenarios += 1
+                report.commands += scenario.statements.count
+                report.result.skippedStatements += check.skippedStatements
+                for problem in check.expectationProblems { report.fail(problem) }
+                if let divergence = check.divergenceInSent, let statement = check.divergence {
+                    diverged.add(source: "\(file):\(scenario.statements[statement.commandIndex].line)",
+                                 commands: check.commandsSent, divergence: divergence)
+                } else {
+                    diverged.agreed()
+                }
+            } catch {
+                report.badInput(error.description)
+            }
+        }
+        report.note("replayed \(report.scenarios) scenario files on \(engines.map(\.name).joined(separator: ", "))"
+                    + (report.result.skippedStatements > 0
+                       ? "; skipped \(report.result.skippedStatements) statement(s) an engine lacks features for" : ""))
+    }
+
+    /// Each group of replayed items that diverged: its first item shrunk and saved into
+    /// --out (`replay-N.wls`, with its picture), and one line.
+    private func reportReplayFindings(_ diverged: ReplayFindings, _ engines: [EngineFactory],
+                                      _ known: KnownFindings, _ report: inout CheckReport) {
+        if diverged.gaveUp {
+            report.fail("replays stopped after \(ReplayFindings.faultLimit) replayed items in a row ended in an engine "
+                        + "fault (each costs up to --engine-timeout); the rest were not replayed")
+        }
+        guard !diverged.groups.isEmpty else { return }
+        report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
+                    + "shrinking the first of each")
+        let writer = FindingWriter(directory: options.out, engines: engines, failures: nil)
+        var shrunk = 0
+        for group in diverged.groups {
+            // A known group is not shrunk again; the others up to --max-findings are.
+            var finding: Finding?
+            if !known.contains(group.signature), shrunk < max(1, options.maxFindings) {
+                finding = diverged.finding(for: group, engines: engines, invariants: options.engines.invariants)
+                shrunk += 1
+            }
+            if known.contains(group.signature) || finding.map({ known.contains($0.signature) }) == true {
+                report.result.knownMet.append((finding?.signature ?? group.signature).text)
+                report.note("replay: \(group.count) x \(group.signature): known")
+                continue
+            }
+            let saved = finding.map { "; shrunk into " + writer.save($0) } ?? ""
+            report.fail("replay: \(group.count) x \(finding?.signature ?? group.signature), first at \(group.firstSource)\(saved)")
+        }
+        report.result.findings += writer.entries
+    }
+
+    /// Replays what earlier checks on these engines saved: each still failing one
+    /// is a failure (shrunk again into --out); each passing one is forgotten.
+    private func replaySavedFailures(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
+                                     _ recorder: InFlightRecorder?) {
+        guard let database = options.failureDatabase else { return }
+        let replay = SavedFailureReplay(database, engines: engines, invariants: options.engines.invariants) { path in
+            recorder?.record(job: 0, .savedFailure(path: path))
+        }
+        for problem in replay.unreadable { report.note("note: unreadable saved failure \(problem)") }
+        for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }
+        let writer = FindingWriter(directory: options.out, engines: engines, failures: nil)
+        for (path, finding) in replay.stillFailing {
+            if known.contains(finding.signature) {
+                report.result.knownMet.append(finding.signature.text)
+                continue
+            }
+            writer.save(finding)
+            report.fail("saved failure still fails: \(path) (\(finding.signature))")
+        }
+        report.result.findings += writer.entries
+        let total = replay.fixed.count + replay.stillFailing.count
+        if total > 0 { report.note("replayed \(total) saved failure(s) from \(database.folder(for: engines))") }
+    }
+
+    private func runCampaign(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
+                             _ recorder: InFlightRecorder?) {
+        guard options.time > 0 else { return }
+        let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        if let inFlight { CheckSupervisor.noteCampaignStart(inFlight) }
+        let pinned = options.profile.flatMap(GenerationProfile.init(rawValue:))
+        report.note("campaign: seed \(seed)" + (firstCase > 0 ? " from case \(firstCase)" : "") + ", \(options.jobs) job(s), \(NumberText.format(options.time)) s, profile "
+                    + (pinned?.rawValue ?? "mix") + ", invariants " + (options.engines.invariants ? "checked" : "not checked")
+                    + " (repeat with --seed \(seed)" + (pinned.map { " --profile \($0)" } ?? "") + ")")
+        var campaign = DifferentialCampaign(
+            seed: seed, seconds: options.time, jobs: options.jobs, engines: engines, profile: pinned,
+            checkInvariants: options.engines.invariants, maxFindings: options.maxFindings)
+        campaign.stopAfterFindings = options.stopOnFinding ? 1 : nil
+        campaign.firstCase = firstCase
+        campaign.inFlight = recorder
+        campaign.known = known
+        let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)
+        let line = ProgressLine()
+        let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
+        line.finish(totals)
+        report.result.progress = line.samples + [.init(seconds: totals.elapsedSeconds, cases: totals.cases,
+                                                      commands: totals.commands, divergences: totals.divergences)]
+        report.note(CampaignSummary.profileLines(totals))
+        report.result.seed = seed
+        report.result.add(totals)
+        report.result.findings += writer.entries
+        report.note(totals.coverage.summary)
+        let never = totals.coverage.neverReached
+        if !never.isEmpty && engines.sharedFeatures != EngineFeature.all {
+            // A partial engine cannot reach the outcomes of the features it lacks: no list of noise.
+            report.note("  \(never.count) outcome(s) not reached; most need features "
+                        + "\(EngineFeature.all.subtracting(engines.sharedFeatures).words) (--coverage lists all)")
+        } else if !never.isEmpty {
+            report.note("  never reached: " + never.prefix(12).map { "\($0.rule) \($0.branch)" }.joined(separator: "; ")
+                        + (never.count > 12 ? "; and \(never.count - 12) more (--coverage lists all)" : ""))
+        }
+        if options.coverage { report.note(totals.coverage.table) }
+        if let first = totals.casesToFirstDivergence { report.note("first divergence after \(first) case(s)") }
+        report.result.knownMet += totals.knownMet.map(\.text)
+        // Groups no run shrank are new unless a known group fails the same way.
+        let unshrunk = totals.unshrunkGroups.filter { !known.contains($0, shrunk: false) }
+        report.result.unshrunkGroups += totals.unshrunkGroups.count
+        if !totals.newGroups(known: known).isEmpty || writer.savedCount > 0 {
+            report.fail("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s); "
+                        + "\(writer.savedCount) new, shrunk into \(options.out)/"
+                        + (unshrunk.isEmpty ? "" : "; \(unshrunk.count) not shrunk (over --max-findings or out of time)")
+                        + (totals.knownMet.isEmpty ? "" : "; \(totals.knownMet.count) known")
+                        + (totals.merged > 0 ? "; \(totals.merged) shrunk to a group saved already" : ""))
+            for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }
+            for path in writer.savedPaths { report.note("  \(path)") }
+        } else if totals.divergences > 0 {
+            report.note("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s), all known")
+        }
+    }
+}
