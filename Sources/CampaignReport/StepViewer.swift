@@ -35,14 +35,14 @@ struct StepViewer {
         html += " <output class=\"shown\">\(start)</output> of \(steps)</label>\n"
         for step in 0..<steps { html += stepHTML(step, answers: answers) }
         html += "<details><summary>the scenario</summary><pre>"
-        html += HTML.escape(ScenarioPrinter.print(scenario.commands)) + "</pre></details>\n</section>\n"
+        html += HTML.escape(ScenarioPrinter.print(scenario.contents)) + "</pre></details>\n</section>\n"
         return html
     }
 
     private func stepHTML(_ step: Int, answers: [[[String]]]) -> String {
-        let statement = scenario.statements[StepIndex.statements(scenario)[step]]
+        let statement = scenario.statements[scenario.commandIndices[step]]
         var html = "<div class=\"step\" data-step=\"\(step + 1)\">\n"
-        html += "<p class=\"statement\">line \(statement.line): <code>\(HTML.escape(ScenarioPrinter.line(statement.command)))</code></p>\n"
+        html += "<p class=\"statement\">line \(statement.line): <code>\(HTML.escape(ScenarioPrinter.line(statement.content)))</code></p>\n"
         html += "<table class=\"answers\"><tr>"
         for engine in engines { html += "<th>\(HTML.escape(engine.name))</th>" }
         html += "</tr><tr>"
@@ -67,17 +67,10 @@ struct StepViewer {
     private func observations(of engine: EngineFactory) -> [[String]] {
         let system = engine.make()
         var filter = FeatureFilter(engines: [engine])
-        return StepIndex.statements(scenario).prefix(Self.maxSteps).map { index in
-            guard let command = filter.admit(scenario.statements[index].command) else { return [] }
+        return scenario.commands.prefix(Self.maxSteps).map { original in
+            guard let command = filter.admit(original) else { return [] }
             return system.apply(command).map(\.description)
         }
-    }
-}
-
-/// The statements that count as steps: all but `expect` lines.
-enum StepIndex {
-    static func statements(_ scenario: Scenario) -> [Int] {
-        scenario.statements.indices.filter { !scenario.statements[$0].command.isExpectation }
     }
 }
 

@@ -38,7 +38,6 @@ public enum CommandEncoder {
             func fail(_ reason: String) -> CommandEncodingError {
                 CommandEncodingError(commandIndex: index, reason: reason)
             }
-            if command.isExpectation { throw fail("expectations have no encoding") }
             do {
                 try validator.validate(command)
             } catch {
@@ -115,8 +114,6 @@ public enum CommandEncoder {
             let (fromClass, fromIndex) = w.space(from), (toClass, toIndex) = w.space(to)
             w.bytes.append(fromClass | toClass << 4)
             w.bytes.append(contentsOf: [fromIndex, toIndex].compactMap { $0 })
-        case .expect, .expectNothing:
-            return "expectations have no encoding"
         }
         if let problem = w.problem { return problem }
         out.append(contentsOf: w.bytes)

@@ -59,7 +59,7 @@ public struct FailureDatabase: Sendable {
             let path = folder + "/" + name
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: path)
-                failures.append((path, scenario.commands.filter { !$0.isExpectation }))
+                failures.append((path, scenario.commands))
             } catch {
                 unreadable.append("\(path): \(error)")
             }

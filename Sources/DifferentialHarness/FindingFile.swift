@@ -20,7 +20,7 @@ public struct FindingFile: Sendable {
     public let commands: [Command]
     /// The commands with the first engine's observations after the diverging one
     /// and the final queries (a crash file has none: its engines cannot be asked).
-    public let statements: [Command]
+    public let statements: [Statement]
     /// The comment lines above the statements, without their `# `.
     public let header: [String]
     public let caseSeed: UInt64?
@@ -42,8 +42,8 @@ public struct FindingFile: Sendable {
 
     /// The statements as ``scenarioText`` numbers them, for a picture.
     public var scenario: Scenario {
-        Scenario(file: stem + ".wls", statements: statements.enumerated().map { index, command in
-            Scenario.Statement(command: command, line: header.count + index + 1, column: 1)
+        Scenario(file: stem + ".wls", statements: statements.enumerated().map { index, statement in
+            Scenario.Statement(statement, line: header.count + index + 1, column: 1)
         })
     }
 
@@ -76,11 +76,12 @@ extension FindingFile {
         }
         let queries = ([mainSceneName] + scenes).flatMap { [Command.order(scene: $0), .keyWindow(scene: $0)] }
         let run = DifferentialRunner.run(commands + queries, engines: Array(engines.prefix(1)), checkInvariants: false)
-        var statements: [Command] = Array(commands.dropLast())
+        var statements: [Statement] = commands.dropLast().map(Statement.command)
         for (offset, command) in ([commands[commands.count - 1]] + queries).enumerated() {
-            statements.append(command)
+            statements.append(.command(command))
             let observed = run.trace[commands.count - 1 + offset]
-            statements.append(contentsOf: observed.isEmpty ? [.expectNothing] : observed.map { .expect($0.description) })
+            let expected: [Expectation] = observed.isEmpty ? [.nothing] : observed.map { .observation($0.description) }
+            statements += expected.map(Statement.expectation)
         }
         let kind: Kind = !finding.reproduced ? .nondeterministic : finding.origin != nil ? .replay
             : finding.divergence.fault != nil ? .fault : .divergence
@@ -126,7 +127,7 @@ extension FindingFile {
         let tail = standardErrorTail.split(separator: "\n").suffix(6)
         if !tail.isEmpty { header.append("the crashing process said:") }
         header += tail.map { "  " + VisibleText.escaped(String($0), limit: 900) }
-        self.init(kind: .crash, commands: commands, statements: commands, header: header, caseSeed: caseSeed,
+        self.init(kind: .crash, commands: commands, statements: commands.map(Statement.command), header: header, caseSeed: caseSeed,
                   profile: profile, signature: signature, coarseSignature: signature, originalLength: originalLength,
                   stem: stem)
     }

@@ -120,8 +120,7 @@ public struct KnownFindings: Sendable, Equatable {
     public func replay(on engines: [EngineFactory]) -> (reproduced: [Entry], gone: [Entry]) {
         var reproduced: [Entry] = [], gone: [Entry] = []
         for entry in entries {
-            let commands = (try? ScenarioParser().parse(entry.scenario, file: "known"))?
-                .statements.map(\.command).filter { !$0.isExpectation } ?? []
+            let commands = (try? ScenarioParser().parse(entry.scenario, file: "known"))?.commands ?? []
             let divergence = DifferentialRunner.run(commands, engines: engines).divergence
             if divergence?.signature.coarse == entry.signature.coarse { reproduced.append(entry) } else { gone.append(entry) }
         }

@@ -38,11 +38,11 @@ public struct ScenarioCheck: Sendable {
         var skipped: Set<Int> = []
         var firstChange: Int?  // the first statement skipped or sent reduced
         for (index, statement) in scenario.statements.enumerated() {
-            if statement.command.isExpectation { continue }
-            if let command = filter.admit(statement.command) {
+            guard let original = statement.command else { continue }
+            if let command = filter.admit(original) {
                 sent.append(command)
                 statementOfSent.append(index)
-                if command != statement.command { firstChange = firstChange ?? index }
+                if command != original { firstChange = firstChange ?? index }
             } else {
                 skipped.insert(index)
                 firstChange = firstChange ?? index

@@ -63,7 +63,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     }
 
     public func apply(_ command: Command) -> [Observation] {
-        guard !command.isExpectation, case let .observations(observations)? = answer(.command(command)) else {
+        guard case let .observations(observations)? = answer(.command(command)) else {
             return []
         }
         return observations
@@ -87,7 +87,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     /// part-way surfaces at the statement that caused it.
     public func pipeline(_ commands: [Command], snapshots: Bool, invariantsEvery interval: Int) {
         guard fault == nil, queuedFault == nil, let connection else { return }
-        let sent = commands.filter { !$0.isExpectation }
+        let sent = commands
         let invariants = pool.hello.answersInvariants && interval > 0
         var requests: [Request] = []
         requests.reserveCapacity(sent.count * (snapshots ? 2 : 1) + 1)

@@ -123,7 +123,7 @@ public struct ProtocolSession {
             return (["error the handshake was already done"], nil)
         default:
             do {
-                if let command = try reader.read(request, line: number), !command.isExpectation {
+                if case let .command(command)? = try reader.read(request, line: number) {
                     let missing = complete ? [] : EngineFeature.required(by: command).subtracting(engine.features)
                     guard missing.isEmpty else { return (["error \(engine.name) does not implement \(missing.words)"], nil) }
                     lines = system.apply(command).map(\.description)

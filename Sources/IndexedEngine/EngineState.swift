@@ -163,8 +163,6 @@ struct EngineState<Behavior: EngineBehavior> {
             out.append(.keyWindow(scene: scenes[index].name, window: key == Self.null ? nil : names[Int(key)]))
         case let .convert(point, from, to):
             out.append(.convert(convert(point, from: from, to: to)))
-        case .expect, .expectNothing:
-            break
         }
     }
 

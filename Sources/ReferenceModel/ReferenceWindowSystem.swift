@@ -138,9 +138,6 @@ public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
             return [.keyWindow(scene: scene, window: key)]
         case let .convert(point, from, to):
             return [.convert(convert(point, from: from, to: to))]
-
-        case .expect, .expectNothing:
-            return []
         }
     }
 

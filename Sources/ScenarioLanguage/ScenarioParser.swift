@@ -57,13 +57,13 @@ public struct ScenarioParser: Sendable {
                                     reason: Self.withHint(error.reason, line))
             }
             do {
-                try validator.validate(parsed.command)
+                try validator.validate(parsed.content)
             } catch {
                 let column = Self.locate(error, in: line.tokens, parsed: parsed, limits: limits)
                 throw ScenarioError(file: file, line: line.number, column: column, reason: Self.withHint(error.message, line))
             }
             statements.append(Scenario.Statement(
-                command: parsed.command, line: line.number, column: line.tokens[0].column,
+                parsed.content, line: line.number, column: line.tokens[0].column,
                 tokenColumns: parsed.tokenColumns))
         }
         return Scenario(file: file, statements: statements)
@@ -90,7 +90,7 @@ public struct ScenarioParser: Sendable {
             do {
                 let parsed = try StatementGrammar.parse(line)
                 do {
-                    try validator.validate(parsed.command)
+                    try validator.validate(parsed.content)
                 } catch {
                     let column = Self.locate(error, in: line.tokens, parsed: parsed, limits: limits)
                     problems.append(ScenarioError(file: file, line: line.number, column: column,

@@ -1,12 +1,12 @@
 import WindowModel
 
-/// Writes command lists as canonical `.wls` text: one statement per line, numbers
+/// Writes statement lists as canonical `.wls` text: one statement per line, numbers
 /// through ``NumberText/format(_:)``, defaults left out (`in main`, `size 1000 1000`,
 /// level 0), level names where exact (``LevelText/format(_:)``).
 ///
 /// For every list ``CommandValidator`` accepts whose `expect` texts are in the
 /// form the parser produces (``ExpectationText/normalize(_:)``, not `nothing`),
-/// `ScenarioParser().parse(ScenarioPrinter.print(list)).commands == list`, bit for
+/// `ScenarioParser().parse(ScenarioPrinter.print(list)).contents == list`, bit for
 /// bit in every number (`-0` stays `-0`).
 ///
 /// ```swift
@@ -69,8 +69,25 @@ public enum ScenarioPrinter {
         case let .order(scene): return scene == mainSceneName ? "order" : "order \(scene)"
         case let .keyWindow(scene): return scene == mainSceneName ? "keyWindow" : "keyWindow \(scene)"
         case let .convert(p, from, to): return "convert \(point(p)) from \(space(from)) to \(space(to))"
-        case let .expect(text): return "expect \(ExpectationText.normalize(text))"
-        case .expectNothing: return "expect nothing"
+        }
+    }
+
+    /// Statements, commands and expectations, each on its own line ending in a line break.
+    public static func print(_ statements: [Statement]) -> String {
+        var text = ""
+        for statement in statements {
+            text += line(statement)
+            text += "\n"
+        }
+        return text
+    }
+
+    /// One statement, without a line break.
+    public static func line(_ statement: Statement) -> String {
+        switch statement {
+        case let .command(command): return line(command)
+        case let .expectation(.observation(text)): return "expect \(ExpectationText.normalize(text))"
+        case .expectation(.nothing): return "expect nothing"
         }
     }
 

@@ -99,7 +99,7 @@ public struct ScenarioRunner: Sendable {
         var trace: [[Observation]] = []
         trace.reserveCapacity(scenario.statements.count)
         for statement in scenario.statements {
-            trace.append(statement.command.isExpectation ? [] : system.apply(statement.command))
+            trace.append(statement.command.map(system.apply) ?? [])
         }
         return Self.evaluate(scenario, trace: trace, engine: engine.name)
     }
@@ -127,13 +127,13 @@ public struct ScenarioRunner: Sendable {
         var texts: [String] = []
         var matchedBy: [Int: Int] = [:]  // observation index -> line of the `expect` that matched it
         for (index, statement) in scenario.statements.enumerated() where index < trace.count {
-            if index > firstSkip && statement.command.isExpectation {
+            if index > firstSkip && statement.expectation != nil {
                 unchecked += 1
                 continue
             }
             if skipped.contains(index) { continue }
-            switch statement.command {
-            case let .expect(expected):
+            switch statement.content {
+            case let .expectation(.observation(expected)):
                 guard let step = steps.last else { continue }
                 if relaxed(ExpectationText.normalize(expected)) {
                     unchecked += 1
@@ -150,7 +150,7 @@ public struct ScenarioRunner: Sendable {
                         file: scenario.file, line: statement.line, statementLine: step.statement.line,
                         expected: wanted, got: texts, hint: hint(wanted, texts, cursor: cursor, matchedBy: matchedBy)))
                 }
-            case .expectNothing:
+            case .expectation(.nothing):
                 guard let step = steps.last else { continue }
                 checked += 1
                 steps[steps.count - 1].expectationCount += 1
@@ -159,7 +159,7 @@ public struct ScenarioRunner: Sendable {
                         file: scenario.file, line: statement.line, statementLine: step.statement.line,
                         expected: "nothing", got: texts))
                 }
-            default:
+            case .command:
                 steps.append(ScenarioStep(statement: statement, observations: trace[index], expectationCount: 0))
                 texts = trace[index].map(\.description)
                 cursor = 0

@@ -2,7 +2,7 @@ import WindowModel
 
 /// A statement as the grammar read it, before semantic validation.
 struct ParsedStatement {
-    var command: Command
+    var content: Statement
     var tokenColumns: [Int]
     /// The width and height tokens read, so a negative size can be pointed at.
     var sizeTokens: [(value: Double, column: Int)] = []
@@ -52,14 +52,15 @@ enum StatementGrammar {
         if keyword.text == "expect" {
             let textStart = keyword.column - 1 + keyword.text.utf8.count
             let text = ExpectationText.normalize(String(decoding: line.content[textStart...], as: UTF8.self))
-            let command: Command = text == "nothing" ? .expectNothing : .expect(text)
+            let expectation: Expectation = text == "nothing" ? .nothing : .observation(text)
             let columns = line.tokens.count > 1 ? [keyword.column, line.tokens[1].column] : [keyword.column]
-            return ParsedStatement(command: command, tokenColumns: columns)
+            return ParsedStatement(content: .expectation(expectation), tokenColumns: columns)
         }
         var reader = TokenReader(tokens: line.tokens, usage: usage)
         let command = try statement(keyword.text, &reader)
         try reader.finish()
-        return ParsedStatement(command: command, tokenColumns: line.tokens.map(\.column), sizeTokens: reader.sizeTokens)
+        return ParsedStatement(content: .command(command), tokenColumns: line.tokens.map(\.column),
+                               sizeTokens: reader.sizeTokens)
     }
 
     private static func statement(_ keyword: String, _ r: inout TokenReader) throws(GrammarProblem) -> Command {

@@ -5,7 +5,7 @@ import WindowModel
 ///
 /// ```swift
 /// var reader = StatementReader()
-/// try reader.read("window app frame 0 0 100 100 root", line: 1)   // .createWindow(...)
+/// try reader.read("window app frame 0 0 100 100 root", line: 1)   // .command(.createWindow(...))
 /// try reader.read("show nobody", line: 2)                          // throws: unknown window 'nobody'
 /// ```
 public struct StatementReader: Sendable {
@@ -19,7 +19,7 @@ public struct StatementReader: Sendable {
 
     /// The statement on `text` (one line, no line break), or nil for a blank or
     /// comment line. A statement that is not valid here is an error and changes nothing.
-    public mutating func read(_ text: String, line: Int) throws(ScenarioError) -> Command? {
+    public mutating func read(_ text: String, line: Int) throws(ScenarioError) -> Statement? {
         let lines: [ScenarioLexer.Line]
         do {
             lines = try ScenarioLexer.lines(Array(text.utf8))
@@ -38,11 +38,11 @@ public struct StatementReader: Sendable {
             throw ScenarioError(file: file, line: line, column: error.column, reason: error.reason)
         }
         do {
-            try validator.validate(parsed.command)
+            try validator.validate(parsed.content)
         } catch {
             let column = ScenarioParser.locate(error, in: first.tokens, parsed: parsed, limits: validator.limits)
             throw ScenarioError(file: file, line: line, column: column, reason: error.message)
         }
-        return parsed.command
+        return parsed.content
     }
 }

@@ -35,13 +35,13 @@ public enum ScenarioRenderer {
 
     /// The number of steps of `scenario` (its statements other than `expect` lines).
     public static func stepCount(_ scenario: Scenario) -> Int {
-        StepRun.stepIndices(scenario).count
+        scenario.commandIndices.count
     }
 
     /// The step of the statement written on line `line` (1-based), or nil when no
     /// statement other than an `expect` line starts there.
     public static func step(atLine line: Int, in scenario: Scenario) -> Int? {
-        let indices = StepRun.stepIndices(scenario)
+        let indices = scenario.commandIndices
         return indices.firstIndex { scenario.statements[$0].line == line }.map { $0 + 1 }
     }
 

@@ -101,7 +101,7 @@ struct SceneSVG {
     }
 
     private mutating func title() {
-        let statementText = run.statement.map { ScenarioPrinter.line($0.command) } ?? "(initial state)"
+        let statementText = run.statement.map { ScenarioPrinter.line($0.content) } ?? "(initial state)"
         let where_ = run.statement.map { " (line \($0.line))" } ?? ""
         let first = "\(file) · step \(run.step) of \(run.stepCount)\(where_): \(statementText)"
         writer.element("text", [("class", .text("title")), ("x", .number(Self.left)), ("y", .number(24)),

@@ -29,17 +29,11 @@ struct StepRun {
     /// Scenes in creation order after the step.
     var scenes: [String]
 
-    /// Indices into `scenario.statements` of the statements steps count (every one
-    /// except `expect` lines).
-    static func stepIndices(_ scenario: Scenario) -> [Int] {
-        scenario.statements.indices.filter { !scenario.statements[$0].command.isExpectation }
-    }
-
     /// Runs every engine (and a private reference model for the layout) up to
     /// `step`, or, when `step` is nil, up to the first step where the engines
     /// disagree (with more than one engine) or else the last step.
     static func run(_ scenario: Scenario, step requested: Int?, engines: [EngineFactory]) throws(RenderError) -> StepRun {
-        let indices = stepIndices(scenario)
+        let indices = scenario.commandIndices
         if let requested, !(1...max(indices.count, 1)).contains(requested) || indices.isEmpty {
             throw RenderError(indices.isEmpty
                 ? "step \(requested) is out of range: \(scenario.file) has no statements to render"
@@ -56,16 +50,17 @@ struct StepRun {
         var filter = FeatureFilter(engines: engines)
         for (offset, index) in indices.enumerated() where offset < target {
             let statement = scenario.statements[index]
-            let acted = context.scene(actedOnBy: statement.command)
-            let sent = filter.admit(statement.command)
-            let command = sent ?? .expectNothing
-            let referenceObservations = reference.apply(command)
-            context.record(command, observations: referenceObservations)
-            let results = systems.map { $0.apply(command) }
+            guard let original = statement.command else { continue }
+            let acted = context.scene(actedOnBy: original)
+            var results: [[Observation]] = systems.map { _ in [] }
+            if let command = filter.admit(original) {
+                context.record(command, observations: reference.apply(command))
+                results = systems.map { $0.apply(command) }
+            }
             run.step = offset + 1
             run.statement = statement
             run.actedScene = acted
-            (run.eventPoint, run.eventScene) = context.event(of: statement.command, scene: acted)
+            (run.eventPoint, run.eventScene) = context.event(of: original, scene: acted)
             run.answers = zip(engines, zip(results, systems)).map { engine, pair in
                 EngineAnswer(engine: engine.name, lines: pair.0.map(\.description), observations: pair.0,
                              snapshot: nil)
@@ -154,8 +149,6 @@ struct SceneContext {
             return touchScene[id.text] ?? mainSceneName
         case let .convert(_, from, to):
             for space in [from, to] { if case let .named(name) = space, let found = scene(of: name) { return found } }
-            return mainSceneName
-        case .expect, .expectNothing:
             return mainSceneName
         }
     }

@@ -264,10 +264,10 @@ struct CrashTriage {
         }
     }
 
-    /// A scenario file's commands, without its expectations, cut where the list stops being valid.
+    /// A scenario file's commands, cut where the list stops being valid.
     private static func commandList(_ path: String) -> [Command]? {
         guard let scenario = try? ScenarioParser().parseFile(atPath: path) else { return nil }
-        return Shrinker.valid(scenario.commands.filter { !$0.isExpectation })
+        return Shrinker.valid(scenario.commands)
     }
 
     private func note(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }

@@ -24,7 +24,7 @@ struct CrashProbe: ParsableCommand {
         let invariants = self.engines.invariants
         let engines = try self.engines.engines()
         if let commands {
-            let list = try ScenarioParser().parseFile(atPath: commands).commands.filter { !$0.isExpectation }
+            let list = try ScenarioParser().parseFile(atPath: commands).commands
             let valid = Shrinker.valid(list)
             _ = DifferentialRunner.run(valid, engines: engines,
                                        cadence: invariants ? (valid.count > 256 ? .sparse : .everyCommand) : .off)

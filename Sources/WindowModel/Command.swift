@@ -1,4 +1,5 @@
-/// One statement of a scenario: the canonical representation of a test case.
+/// One command of a scenario (a ``Statement`` that is not an ``Expectation``):
+/// the canonical representation of a test case.
 ///
 /// A command list is what people write (as `.wls` text), what the generator makes,
 /// what the fuzz decoder produces and what the shrinker edits. Engines receive
@@ -74,22 +75,6 @@ public enum Command: Hashable, Sendable {
     case keyWindow(scene: String)
     /// `convert X Y from A to B`
     case convert(point: Point, from: CoordinateSpace, to: CoordinateSpace)
-
-    // MARK: Expectations
-    /// `expect OBSERVATION`: text with runs of blanks collapsed to one space.
-    case expect(String)
-    /// `expect nothing`
-    case expectNothing
-}
-
-extension Command {
-    /// True for `expect` statements, which engines ignore and runners check.
-    public var isExpectation: Bool {
-        switch self {
-        case .expect, .expectNothing: return true
-        default: return false
-        }
-    }
 }
 
 /// The implicit scene every scenario has.

@@ -81,7 +81,7 @@ public struct CommandValidator: Sendable {
     private var viewDepth: [String: Int] = [:]
     private var children: [String: [String]] = [:]
     private var commandCount = 0
-    private var lastWasStatement = false
+    private var lastWasCommand = false
 
     public init(limits: CommandLimits = .scenario) {
         self.limits = limits
@@ -143,7 +143,36 @@ public struct CommandValidator: Sendable {
         try check(command)
         record(command)
         commandCount += 1
-        lastWasStatement = lastWasStatement || !command.isExpectation
+        lastWasCommand = true
+    }
+
+    /// Checks `expectation`: it needs a command before it, and its text must be one
+    /// scenario text can spell.
+    public mutating func validate(_ expectation: Expectation) throws(CommandError) {
+        guard commandCount < limits.maxCommands else {
+            throw CommandError("more than \(limits.maxCommands) statements", kind: .limit)
+        }
+        guard lastWasCommand else { throw CommandError("'expect' has no statement before it") }
+        if case let .observation(text) = expectation {
+            guard !text.isEmpty else { throw CommandError("'expect' needs an observation") }
+            guard !text.contains("#"), !text.contains("\n") else {
+                throw CommandError("an expectation cannot contain '#' or a line break")
+            }
+            // Only texts that scenario text can spell, so that parse(print(x)) == x.
+            guard Self.isCanonicalExpectation(text) else {
+                throw CommandError("an expectation must be printable text with single spaces between words"
+                    + " and not the word 'nothing' alone")
+            }
+        }
+        commandCount += 1
+    }
+
+    /// Checks a statement: a command or an expectation.
+    public mutating func validate(_ statement: Statement) throws(CommandError) {
+        switch statement {
+        case let .command(command): try validate(command)
+        case let .expectation(expectation): try validate(expectation)
+        }
     }
 
     private func check(_ command: Command) throws(CommandError) {
@@ -243,19 +272,6 @@ public struct CommandValidator: Sendable {
             try requirePoint(point)
             try requireSpace(from)
             try requireSpace(to)
-        case let .expect(text):
-            guard lastWasStatement else { throw CommandError("'expect' has no statement before it") }
-            guard !text.isEmpty else { throw CommandError("'expect' needs an observation") }
-            guard !text.contains("#"), !text.contains("\n") else {
-                throw CommandError("an expectation cannot contain '#' or a line break")
-            }
-            // Only texts that scenario text can spell, so that parse(print(x)) == x.
-            guard Self.isCanonicalExpectation(text) else {
-                throw CommandError("an expectation must be printable text with single spaces between words"
-                    + " and not the word 'nothing' alone")
-            }
-        case .expectNothing:
-            guard lastWasStatement else { throw CommandError("'expect' has no statement before it") }
         }
     }
 

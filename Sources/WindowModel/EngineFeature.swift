@@ -122,7 +122,6 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
         case .connectScreen: return [.screens]
         case let .placeScene(scene, _): return scene == mainSceneName ? [.screens] : [.screens, .scenes]
         case .disconnectScreen: return [.screens]
-        case .expect, .expectNothing: return []
         }
     }
 
@@ -205,9 +204,8 @@ public struct FeatureFilter: Sendable {
     }
 
     /// The command to send in place of `command` (itself, or a changed form), or
-    /// nil when it is skipped. Expectations pass unchanged.
+    /// nil when it is skipped.
     public mutating func admit(_ command: Command) -> Command? {
-        if command.isExpectation { return command }
         guard let fitted = EngineFeature.fitted(command, to: features) else { return skip(command) }
         if EngineDeviation.triggers(fitted, of: deviations) {
             steered += 1

@@ -31,14 +31,14 @@ public enum FuzzChecks {
     }
 
     /// Parses the bytes as scenario text: no crash, and whatever parses prints back
-    /// to text that parses to the same commands.
+    /// to text that parses to the same statements.
     public static func scenarioParser(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let scenario = try? ScenarioParser().parse(bytes: Array(bytes), file: "fuzz") else { return }
-        let text = ScenarioPrinter.print(scenario.commands)
+        let text = ScenarioPrinter.print(scenario.contents)
         guard let again = try? ScenarioParser().parse(text, file: "printed") else {
             fail("printed scenario does not parse:\n\(text)")
         }
-        if again.commands != scenario.commands { fail("parse(print(x)) != x:\n\(text)") }
+        if again.contents != scenario.contents { fail("parse(print(x)) != x:\n\(text)") }
     }
 
     /// Reads the bytes as a corpus pack: no crash, and a pack that reads writes back
