@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "IndexedEngine", targets: ["IndexedEngine"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
-        .library(name: "DifferentialHarness", targets: ["DifferentialHarness"]),
+        .library(name: "DifferentialHarness", targets: ["DifferentialHarness", "CommandGeneration", "Lockstep", "Shrinking"]),
         .library(name: "WindowLabTesting", targets: ["WindowLabTesting"]),
         .library(name: "EngineProtocol", targets: ["EngineProtocol"]),
         .library(name: "CampaignReport", targets: ["CampaignReport"]),
@@ -44,9 +44,17 @@ let package = Package(
         .target(name: "IndexedEngineMutants", dependencies: ["IndexedEngine", "WindowModel"]),
         // The `.wls` text format: parser, printer, expectation runner.
         .target(name: "ScenarioLanguage", dependencies: ["WindowModel"]),
-        // Generation, shrinking and comparison of command lists across engines.
+        // Engines run side by side, command by command, and what first differed (Difference).
+        .target(name: "Lockstep", dependencies: ["WindowModel"]),
+        // Random valid command lists weighted toward rules and features (CommandGenerator), and the
+        // profiles' cases, some grown in lockstep with the engines (ScaleCaseBuilder).
+        .target(name: "CommandGeneration", dependencies: ["WindowModel", "Lockstep"]),
+        // Minimal command lists that still fail: in process, or still crashing in child processes.
+        .target(name: "Shrinking", dependencies: ["WindowModel", "ScenarioLanguage", "ProcessSupport"]),
+        // The campaign built on them: findings, their files and database, replays, results.
         .target(name: "DifferentialHarness", dependencies: [
-            "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "ProcessSupport",
+            "WindowModel", "ReferenceModel", "ScenarioLanguage", "ProcessSupport", "CommandGeneration", "Lockstep",
+            "Shrinking",
         ]),
         // Engines in other processes and languages: the line protocol, both sides.
         .target(name: "EngineProtocol", dependencies: ["WindowModel", "ScenarioLanguage", "ProcessSupport"]),
@@ -67,7 +75,7 @@ let package = Package(
         ]),
         // One self-contained HTML page for a campaign's findings or a scenario.
         .target(name: "CampaignReport", dependencies: [
-            "WindowModel", "ScenarioLanguage", "ScenarioRender", "DifferentialHarness",
+            "WindowModel", "ScenarioLanguage", "ScenarioRender", "DifferentialHarness", "Lockstep", "ProcessSupport",
         ]),
         // The benchmark workloads, shared by `windowlab bench` and Benchmarks/.
         .target(name: "RoutingWorkloads", dependencies: [
@@ -77,7 +85,8 @@ let package = Package(
         .target(name: "CMallocCounter"),
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
-            "DifferentialHarness", "CommandEncoding", "CorpusPack", "ScenarioRender",
+            "DifferentialHarness", "CommandGeneration", "Lockstep", "Shrinking", "CommandEncoding", "CorpusPack",
+            "ScenarioRender",
             "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport", "ProcessSupport", "IndexedEngineMutants",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

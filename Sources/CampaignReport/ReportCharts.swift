@@ -1,5 +1,6 @@
 import DifferentialHarness
 import Foundation
+import Lockstep
 import WindowModel
 
 /// The report's two charts, as inline SVG: rule-outcome coverage per rule, and a

@@ -1,4 +1,5 @@
 import Foundation
+import Lockstep
 import WindowModel
 
 /// Everything one `windowlab check` found, as one value: what the CLI prints as a

@@ -1,4 +1,6 @@
+import CommandGeneration
 import Foundation
+import Lockstep
 import Synchronization
 import WindowModel
 

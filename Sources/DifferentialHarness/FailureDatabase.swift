@@ -1,5 +1,8 @@
 import Foundation
+import Lockstep
+import ProcessSupport
 import ScenarioLanguage
+import Shrinking
 import WindowModel
 
 /// Failures remembered between runs, as Hypothesis' example database does: every

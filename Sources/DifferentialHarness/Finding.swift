@@ -1,3 +1,6 @@
+import CommandGeneration
+import Lockstep
+import Shrinking
 import WindowModel
 
 /// One divergence a campaign or a property suite found, already shrunk.

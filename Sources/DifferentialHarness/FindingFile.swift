@@ -1,3 +1,4 @@
+import Lockstep
 import ProcessSupport
 import ScenarioLanguage
 import WindowModel

@@ -1,3 +1,4 @@
+import CommandGeneration
 import Foundation
 import WindowModel
 

@@ -1,3 +1,5 @@
+import CommandGeneration
+import Lockstep
 import WindowModel
 
 /// A differential property suite: many generated cases, each run on a reference and

@@ -1,3 +1,4 @@
+import Lockstep
 import WindowModel
 
 /// Divergences met while replaying scenario files, corpus entries and inputs,

@@ -1,4 +1,5 @@
 import Foundation
+import Lockstep
 import ScenarioLanguage
 import WindowModel
 

@@ -1,3 +1,4 @@
+import Lockstep
 import ScenarioLanguage
 import WindowModel
 

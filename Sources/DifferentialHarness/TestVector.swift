@@ -1,4 +1,6 @@
+import CommandGeneration
 import Foundation
+import ProcessSupport
 import ReferenceModel
 import ScenarioLanguage
 import WindowModel

@@ -1,11 +1,12 @@
-import ProcessSupport
-import CMallocCounter
 import ArgumentParser
-import Foundation
-import RoutingWorkloads
+import CMallocCounter
+import CommandGeneration
 import DifferentialHarness
 import EngineProtocol
+import Foundation
 import IndexedEngine
+import ProcessSupport
+import RoutingWorkloads
 import WindowModel
 
 /// `windowlab bench`: a quick in-process run of the routing workloads of

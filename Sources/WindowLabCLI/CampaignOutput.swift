@@ -1,5 +1,7 @@
+import CommandGeneration
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import ScenarioRender
 import Synchronization
 import WindowModel

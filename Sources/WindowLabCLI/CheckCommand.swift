@@ -3,6 +3,7 @@ import CampaignReport
 import DifferentialHarness
 import Foundation
 import IndexedEngine
+import ProcessSupport
 import ScenarioLanguage
 import WindowModel
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import DifferentialHarness
 import Foundation
+import Lockstep
+import ProcessSupport
 import WindowModel
 
 /// `check --known FILE` and `check --write-known FILE`: a baseline of known groups

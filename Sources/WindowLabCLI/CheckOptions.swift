@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandGeneration
 import DifferentialHarness
 import Foundation
 import WindowModel

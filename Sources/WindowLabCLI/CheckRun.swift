@@ -1,6 +1,8 @@
 import ArgumentParser
+import CommandGeneration
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import ScenarioLanguage
 import WindowModel
 

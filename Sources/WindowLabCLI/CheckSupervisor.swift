@@ -1,9 +1,10 @@
-import ProcessSupport
 import CommandEncoding
 import CorpusPack
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import ScenarioLanguage
+import Shrinking
 import WindowModel
 
 /// Runs `check`'s replays and campaign in a worker process and survives its

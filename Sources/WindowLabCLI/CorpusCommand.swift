@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandEncoding
 import CorpusPack
 import DifferentialHarness
+import Lockstep
 import WindowModel
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CommandEncoding
 import DifferentialHarness
+import Lockstep
 import WindowModel
 
 /// What one corpus entry did when replayed on every engine.

@@ -1,7 +1,10 @@
 import ArgumentParser
+import CommandGeneration
 import DifferentialHarness
 import Foundation
+import Lockstep
 import ScenarioLanguage
+import Shrinking
 import WindowModel
 
 /// `windowlab crash-probe`: runs one case or one command file on every engine and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import ScenarioLanguage
 import ScenarioRender
 import WindowModel

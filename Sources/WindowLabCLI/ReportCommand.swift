@@ -2,6 +2,7 @@ import ArgumentParser
 import CampaignReport
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import WindowModel
 
 /// `windowlab report [PATH] [-o OUT.html]`: one self-contained HTML page.

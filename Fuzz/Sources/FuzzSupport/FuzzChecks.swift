@@ -1,8 +1,10 @@
 import CommandEncoding
+import CommandGeneration
 import CorpusPack
 import DifferentialHarness
 import EngineProtocol
 import IndexedEngine
+import Lockstep
 import ReferenceModel
 import ScenarioLanguage
 import WindowModel

@@ -1,6 +1,8 @@
 import CommandEncoding
+import CommandGeneration
 import DifferentialHarness
 import Foundation
+import Shrinking
 import WindowModel
 
 /// A structure-aware mutator for the differential target: it decodes an input to

@@ -1,4 +1,6 @@
+import CommandGeneration
 import Foundation
+import Lockstep
 import WindowModel
 
 /// Builds the cases of the scale profiles (see ``GenerationProfile``) while running

@@ -1,6 +1,4 @@
-import ProcessSupport
 import Foundation
-import WindowModel
 
 /// Writes a file so that readers see either the old file or the whole new one.
 public enum AtomicFile {

@@ -1,3 +1,5 @@
+import CommandGeneration
+import Lockstep
 import WindowModel
 
 /// The shapes of generated cases a campaign mixes. Each is engine-agnostic: it only
