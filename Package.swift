@@ -91,12 +91,19 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel"]),
+        // Helpers more than one test target uses: the repository's files, temporary folders,
+        // child processes, the built windowlab (Binary), the engines, seeded case lists.
+        // A plain target in Tests/, not a product.
+        .target(name: "WindowLabTestSupport", dependencies: [
+            "WindowModel", "ReferenceModel", "IndexedEngine", "IndexedEngineMutants",
+        ], path: "Tests/WindowLabTestSupport"),
+
+        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "WindowLabTestSupport"]),
         .testTarget(name: "ReferenceModelTests", dependencies: [
-            "WindowModel", "ReferenceModel", "ScenarioLanguage",
+            "WindowModel", "ReferenceModel", "ScenarioLanguage", "WindowLabTestSupport",
         ]),
         .testTarget(name: "ScenarioLanguageTests", dependencies: [
-            "WindowModel", "ScenarioLanguage", "ReferenceModel", "IndexedEngine",
+            "WindowModel", "ScenarioLanguage", "ReferenceModel", "IndexedEngine", "WindowLabTestSupport",
         ], resources: [.copy("Scenarios")]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "WindowModel"]),
         .testTarget(name: "IndexedEngineTests", dependencies: [
@@ -104,24 +111,30 @@ let package = Package(
         ]),
         .testTarget(name: "DifferentialHarnessTests", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
-            "DifferentialHarness", "WindowLabTesting", "ProcessSupport", "IndexedEngineMutants",
+            "DifferentialHarness", "WindowLabTesting", "ProcessSupport", "IndexedEngineMutants", "WindowLabTestSupport",
         ]),
         .testTarget(name: "EngineProtocolTests", dependencies: [
             "EngineProtocol", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
-            "ProcessSupport", "IndexedEngineMutants",
+            "ProcessSupport", "IndexedEngineMutants", "WindowLabTestSupport",
+        ]),
+        // windowlab run as a user runs it: the executable `swift test` builds (with every
+        // other target) before any test runs, started as a child process (Binary).
+        .testTarget(name: "WindowLabCLITests", dependencies: [
+            "DifferentialHarness", "EngineProtocol", "ProcessSupport", "ScenarioLanguage", "WindowModel",
+            "WindowLabTestSupport",
         ]),
         .testTarget(name: "CampaignReportTests", dependencies: [
             "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
-            "IndexedEngineMutants",
+            "IndexedEngineMutants", "WindowLabTestSupport",
         ]),
-        .testTarget(name: "RoutingWorkloadsTests", dependencies: ["RoutingWorkloads"]),
-        .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding"]),
+        .testTarget(name: "RoutingWorkloadsTests", dependencies: ["RoutingWorkloads", "WindowLabTestSupport"]),
+        .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding", "WindowLabTestSupport"]),
         .testTarget(name: "CorpusPackTests", dependencies: [
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
-            "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
+            "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowLabTestSupport",
         ]),
         .testTarget(name: "ScenarioRenderTests", dependencies: [
-            "ScenarioRender", "ScenarioLanguage", "WindowModel",
+            "ScenarioRender", "ScenarioLanguage", "WindowModel", "WindowLabTestSupport",
         ]),
     ]
 )

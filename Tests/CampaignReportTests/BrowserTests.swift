@@ -2,6 +2,7 @@ import CampaignReport
 import DifferentialHarness
 import Foundation
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// The report in a real browser: Debian's chromium, headless (CI installs it).
@@ -12,7 +13,7 @@ enum Browser {
 
     /// Runs chromium on `url` with `arguments`; returns its standard output and error.
     static func run(_ arguments: [String], url: String) -> (output: String, errors: String) {
-        let errorFile = NSTemporaryDirectory() + "chromium-\(UInt32.random(in: 0...UInt32.max)).log"
+        let errorFile = TemporaryFolder.unusedPath("chromium") + ".log"
         defer { try? FileManager.default.removeItem(atPath: errorFile) }
         let all = ["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0"] + arguments + [url]
         let command = ([path!] + all).map { "'\($0)'" }.joined(separator: " ") + " 2>'\(errorFile)'"

@@ -1,25 +1,17 @@
 import CampaignReport
 import DifferentialHarness
 import Foundation
-import IndexedEngine
 import IndexedEngineMutants
-import ReferenceModel
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let engines = [EngineFactory(name: "reference") { ReferenceWindowSystem() },
-                          EngineFactory(name: "indexed") { IndexedWindowSystem() }]
+    static let engines = [TestEngines.reference, TestEngines.indexed]
     static let broken = EngineFactory(name: "indexed-broken") { IndexedEngineMutation.noCancelOnHide.engine() }
 
-    static func folder() throws -> String {
-        let folder = NSTemporaryDirectory() + "windowlab-report-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static func folder() throws -> String { try TemporaryFolder("windowlab-report").path }
 
     /// A finding as `check` saves it: a header naming its group, then the scenario.
     static let finding = """
@@ -65,7 +57,7 @@ struct ReportPageTests {
 
     @Test("the page is self-contained: nothing is loaded from anywhere")
     func selfContained() throws {
-        let input = try ReportInput.read(Fixtures.root.path + "/Examples/passthrough-hud.wls")
+        let input = try ReportInput.read(Repository.path("Examples/passthrough-hud.wls"))
         var result = CheckResult()
         result.progress = [.init(seconds: 0, cases: 0, commands: 0, divergences: 0),
                            .init(seconds: 1, cases: 10, commands: 1000, divergences: 0)]

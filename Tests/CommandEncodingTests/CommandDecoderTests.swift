@@ -1,5 +1,6 @@
 import CommandEncoding
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Totality, validity, caps and versioning of ``CommandDecoder``.
@@ -34,7 +35,7 @@ import WindowModel
     }
 
     @Test func randomBytesDecodeToValidBoundedLists() throws {
-        for seed in propertySeeds(base: 0xDEC0DE, count: 1500) {
+        for seed in SeededRandom.seeds(base: 0xDEC0DE, count: 1500) {
             let input = randomInput(seed: seed)
             let commands = try #require(CommandDecoder.decode(input).commandList, "seed 0x\(String(seed, radix: 16))")
             Self.checkValidAndCapped(commands, seed: seed)
@@ -44,7 +45,7 @@ import WindowModel
     @Test func randomBytesReachUsefulLists() throws {
         // The point of the format: random bytes should mostly make non-trivial lists.
         var long = 0
-        for seed in propertySeeds(base: 0x5EED, count: 200) {
+        for seed in SeededRandom.seeds(base: 0x5EED, count: 200) {
             let commands = try #require(CommandDecoder.decode(randomInput(seed: seed, maxLength: 400)).commandList)
             if commands.count >= 10 { long += 1 }
         }

@@ -1,11 +1,12 @@
 import CommandEncoding
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// `decode(encode(x)) == x` and the limits of the encodable subset.
 @Suite struct CommandEncoderTests {
     @Test func roundTripOfDecodedRandomBytes() throws {
-        for seed in propertySeeds(base: 0xE2C0DE, count: 1500) {
+        for seed in SeededRandom.seeds(base: 0xE2C0DE, count: 1500) {
             let note = Comment(rawValue: "seed 0x\(String(seed, radix: 16)) (replay: WINDOWLAB_SEED=0x\(String(seed, radix: 16)))")
             let x = try #require(CommandDecoder.decode(randomInput(seed: seed)).commandList, note)
             let bytes: [UInt8]
@@ -49,7 +50,7 @@ import WindowModel
     }
 
     @Test func everyFiniteDoubleRoundTrips() throws {
-        var random = TestRandom(seed: 0xF10A7)
+        var random = SeededRandom(seed: 0xF10A7)
         for _ in 0..<2000 {
             let value = Double(bitPattern: random.next())
             guard value.isFinite else { continue }

@@ -1,5 +1,6 @@
 import CommandEncoding
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Encoding version 2: the new commands behind the extension slot, and version 1
@@ -43,7 +44,7 @@ import WindowModel
     }
 
     @Test func versionOneInputsNeverDecodeToNewCommands() {
-        for seed in propertySeeds(base: 0x0_1D, count: 800) {
+        for seed in SeededRandom.seeds(base: 0x0_1D, count: 800) {
             var input = randomInput(seed: seed)
             guard !input.isEmpty else { continue }
             input[0] = 1
@@ -59,7 +60,7 @@ import WindowModel
 
     @Test func versionTwoRandomBytesReachEveryNewKind() {
         var seen: Set<String> = []
-        for seed in propertySeeds(base: 0x2_2D, count: 800) {
+        for seed in SeededRandom.seeds(base: 0x2_2D, count: 800) {
             var input = randomInput(seed: seed)
             guard !input.isEmpty else { continue }
             input[0] = 2

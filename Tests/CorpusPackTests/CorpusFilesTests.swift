@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowLabTestSupport
 @testable import CorpusPack
 
 /// Pack, unpack and merge on real directories, including the bad ones.
@@ -7,8 +8,8 @@ import Testing
     static let inputs: [[UInt8]] = [[1, 0x20, 0, 60, 60, 100, 100, 0], [1, 28, 0], [1], [1, 28, 0]]
 
     @Test func packThenUnpackGivesTheSameEntries() throws {
-        let source = try ScratchDirectory(), target = try ScratchDirectory()
-        defer { source.cleanup(); target.cleanup() }
+        let source = try TemporaryFolder("windowlab-corpus"), target = try TemporaryFolder("windowlab-corpus")
+        defer { source.remove(); target.remove() }
         for (i, input) in Self.inputs.enumerated() { try source.write("input-\(i)", input) }
         let packPath = target.file("all.wlpack")
         let packed = try CorpusFiles.packDirectory(source.path, to: packPath)
@@ -16,7 +17,7 @@ import Testing
 
         let unpacked = try CorpusFiles.unpack(packPath, into: target.file("out/nested"))
         #expect(unpacked.filesWritten == 3)
-        let names = ScratchDirectory.names(in: target.file("out/nested"))
+        let names = sortedNames(in: target.file("out/nested"))
         #expect(names == Set(Self.inputs).map(CorpusPack.entryName).sorted())
         let again = try CorpusFiles.readDirectory(target.file("out/nested"))
         #expect(Set(again.entries) == Set(Self.inputs))
@@ -26,8 +27,8 @@ import Testing
     }
 
     @Test func mergeDeduplicatesPacksAndDirectories() throws {
-        let a = try ScratchDirectory(), b = try ScratchDirectory()
-        defer { a.cleanup(); b.cleanup() }
+        let a = try TemporaryFolder("windowlab-corpus"), b = try TemporaryFolder("windowlab-corpus")
+        defer { a.remove(); b.remove() }
         try a.write("x", [1, 28, 0])
         try a.write("y", [1, 29, 0])
         try b.write("y-again", [1, 29, 0])
@@ -41,8 +42,8 @@ import Testing
     }
 
     @Test func mergeLeavesOutInputsOfAnotherEncodingVersion() throws {
-        let dir = try ScratchDirectory()
-        defer { dir.cleanup() }
+        let dir = try TemporaryFolder("windowlab-corpus")
+        defer { dir.remove() }
         try dir.write("current", [1, 28, 0])
         try dir.write("future", [7, 28, 0])  // what a fuzzer mutating byte 0 makes
         let summary = try CorpusFiles.packDirectory(dir.path, to: dir.file("out.wlpack"))
@@ -52,8 +53,8 @@ import Testing
     }
 
     @Test func unreadableDirectoryEntriesAreSkippedByName() throws {
-        let dir = try ScratchDirectory()
-        defer { dir.cleanup() }
+        let dir = try TemporaryFolder("windowlab-corpus")
+        defer { dir.remove() }
         try dir.write("good", [1, 28, 0])
         try FileManager.default.createSymbolicLink(atPath: dir.file("dangling"), withDestinationPath: dir.file("nowhere"))
         try FileManager.default.createDirectory(atPath: dir.file("subdir"), withIntermediateDirectories: false)
@@ -76,8 +77,8 @@ import Testing
     }
 
     @Test func directoryWithNothingReadableIsAnError() throws {
-        let dir = try ScratchDirectory()
-        defer { dir.cleanup() }
+        let dir = try TemporaryFolder("windowlab-corpus")
+        defer { dir.remove() }
         #expect(throws: CorpusPackError.self) { try CorpusFiles.readDirectory(dir.path) }
         try FileManager.default.createSymbolicLink(atPath: dir.file("dangling"), withDestinationPath: dir.file("nowhere"))
         do {
@@ -91,8 +92,8 @@ import Testing
     }
 
     @Test func failedWritesLeaveNoFileBehind() throws {
-        let dir = try ScratchDirectory()
-        defer { dir.cleanup() }
+        let dir = try TemporaryFolder("windowlab-corpus")
+        defer { dir.remove() }
         let pack = CorpusPack(entries: Self.inputs)
         // The destination directory is missing.
         #expect(throws: CorpusPackError.self) { try CorpusFiles.writePack(pack, to: dir.file("missing/x.wlpack")) }
@@ -112,8 +113,8 @@ import Testing
     }
 
     @Test func damagedPackFilesNameThePath() throws {
-        let dir = try ScratchDirectory()
-        defer { dir.cleanup() }
+        let dir = try TemporaryFolder("windowlab-corpus")
+        defer { dir.remove() }
         try dir.write("bad.wlpack", Array("WLPK".utf8) + [1, 1])
         do {
             _ = try CorpusFiles.verify(dir.file("bad.wlpack"))
@@ -125,11 +126,5 @@ import Testing
         try dir.write("dup.wlpack", craftPack(entries: [[1], [1]]))
         #expect(throws: CorpusPackError.self) { try CorpusFiles.verify(dir.file("dup.wlpack")) }
         #expect(try CorpusFiles.readPack(dir.file("dup.wlpack")).duplicateEntries == 1)
-    }
-}
-
-extension ScratchDirectory {
-    static func names(in path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 }

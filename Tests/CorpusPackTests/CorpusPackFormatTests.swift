@@ -27,7 +27,7 @@ import WindowModel
 
     @Test func sameEntriesInAnyOrderGiveIdenticalBytes() throws {
         let bytes = try CorpusPack(entries: Self.sample).serialized()
-        var random = PackTestRandom(seed: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<20 {
             let shuffled = (Self.sample + Self.sample.prefix(2)).shuffled(using: &random)
             #expect(try CorpusPack(entries: shuffled).serialized() == bytes)
@@ -104,7 +104,7 @@ import WindowModel
     /// `WINDOWLAB_SEED` replays one seed.
     @Test(arguments: SeededRandom.seeds(default: [0xBAD, 0xBAD2]))
     func corruptionsAreRejectedAndNeverTrap(seed: UInt64) throws {
-        var random = PackTestRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let valid = try CorpusPack(entries: Self.sample).serialized()
         for round in 0..<1000 {
             var bytes = valid

@@ -1,16 +1,15 @@
 import CommandEncoding
 import DifferentialHarness
 import Foundation
-import IndexedEngine
-import ReferenceModel
 import Testing
+import WindowLabTestSupport
 import WindowModel
 @testable import CorpusPack
 
 /// The bundled corpus: reproducible, verifiable, and replayed on the engines forever.
 @Suite struct CorpusReplayTests {
-    static let reference = EngineFactory(name: "reference") { ReferenceWindowSystem() }
-    static let indexed = EngineFactory(name: "indexed") { IndexedWindowSystem() }
+    static let reference = TestEngines.reference
+    static let indexed = TestEngines.indexed
 
     /// Both engines, or only the reference while the indexed engine is still the
     /// package skeleton's stub. A stub answers nothing even to `keyWindow`, which
@@ -24,7 +23,7 @@ import WindowModel
         }
         return [reference, indexed]
     }
-    static let corpus = repositoryRoot.appendingPathComponent("corpus")
+    static let corpus = Repository.url("corpus")
     /// The seed corpus of the current encoding version. `seed.wlpack` is the
     /// version-1 seed corpus, kept as it was written (``VersionOneReplayTests``).
     static let seedPack = corpus.appendingPathComponent("seed-v3.wlpack").path
@@ -32,7 +31,7 @@ import WindowModel
     /// The seed corpus: decodings of random byte strings from a fixed seed, re-encoded
     /// (so every entry is canonical), keeping lists of at least 3 commands.
     static func seedEntries() -> [[UInt8]] {
-        var random = PackTestRandom(seed: 0x5EED_C0DE_2026)
+        var random = SeededRandom(seed: 0x5EED_C0DE_2026)
         var entries: Set<[UInt8]> = []
         while entries.count < 300 {
             let input = [CommandFormat.version] + random.bytes(Int.random(in: 8...360, using: &random))
@@ -88,7 +87,7 @@ import WindowModel
         #expect(stats.ratio > 1)
         #expect(stats.commandLists.count == 300)
         // Coverage is what the reference decides running the entries.
-        let coverage = RuleCoverage.measure(stats.commandLists, engine: EngineFactory(name: "reference") { ReferenceWindowSystem() })
+        let coverage = RuleCoverage.measure(stats.commandLists, engine: TestEngines.reference)
         #expect(coverage.count(.t3BeganBinds) > 0 && coverage.reached.count > 60)
     }
 }

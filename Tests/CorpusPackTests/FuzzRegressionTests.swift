@@ -1,20 +1,17 @@
 import CommandEncoding
 import CorpusPack
 import DifferentialHarness
-import IndexedEngine
-import ReferenceModel
 import Foundation
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Inputs that once crashed the scenario-parser, corpus-reader or scale fuzz targets,
 /// replayed forever through the same checks those targets make.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let regressions = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("corpus/regressions")
+    static let regressions = Repository.url("corpus/regressions")
 
     static func isDirectory(_ path: String) -> Bool {
         var directory: ObjCBool = false
@@ -52,8 +49,7 @@ struct FuzzRegressionTests {
     @Test("scale regressions: the profile case and the input's commands after it agree on both engines")
     func scaleInputs() throws {
         let profiles: [GenerationProfile] = [.crowd, .lattice, .parked, .magnitudes]
-        let engines = [EngineFactory(name: "reference") { ReferenceWindowSystem() },
-                       EngineFactory(name: "indexed") { IndexedWindowSystem() }]
+        let engines = [TestEngines.reference, TestEngines.indexed]
         for (name, bytes) in try Self.inputs("scale") where bytes.count >= 9 {
             let seed = (1...8).reduce(UInt64(0)) { $0 | UInt64(bytes[$1]) << UInt64(8 * ($1 - 1)) }
             var session = profiles[Int(bytes[0]) % profiles.count].session(seed: seed, engines: engines)

@@ -2,6 +2,7 @@ import CommandEncoding
 import Foundation
 import ReferenceModel
 import Testing
+import WindowLabTestSupport
 import WindowModel
 @testable import CorpusPack
 
@@ -13,9 +14,7 @@ import WindowModel
 /// Likewise every version-2 input bundled before version 3 (`corpus/seed-v2.wlpack`,
 /// `corpus/differential-v2.wlpack`), against the build before screens (4df29d4).
 @Suite struct VersionOneReplayTests {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("corpus")
+    static let corpus = Repository.url("corpus")
 
     /// FNV-1a (64 bits) over every observation, then every scene's order and key
     /// window, of each entry in byte order; a line feed after each text.

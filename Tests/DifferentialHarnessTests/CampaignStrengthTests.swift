@@ -5,6 +5,7 @@ import IndexedEngineMutants
 import ReferenceModel
 import Synchronization
 import Testing
+import WindowLabTestSupport
 import WindowLabTesting
 import WindowModel
 
@@ -53,19 +54,19 @@ final class HintingReference: WindowSystem, ProbeHinting {
 @Suite("Campaign strength")
 struct CampaignStrengthTests {
     static func temporaryDatabase() -> FailureDatabase {
-        FailureDatabase(directory: NSTemporaryDirectory() + "windowlab-failures-\(UInt64.random(in: 0...UInt64.max))")
+        FailureDatabase(directory: TemporaryFolder.unusedPath("windowlab-failures"))
     }
 
     @Test("a flaky engine fails the suite, and expectAgreement fails the test")
     func flakyEngineFails() {
         let flaky = EngineFactory(name: "flaky") { FlakyWindowSystem(period: 5_000) }
-        let suite = PropertySuite(reference: Engines.reference, candidates: [flaky], cases: 400, seed: 11,
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [flaky], cases: 400, seed: 11,
                                   profile: .small, failures: nil)
         let result = suite.run()
         #expect(!result.passed, "the flaky engine passed \(result.casesRun) cases")
         #expect(result.report?.contains("seed") == true)
         withKnownIssue("the flaky engine must fail the current test") {
-            PropertySuite(reference: Engines.reference, candidates: [flaky], cases: 400, seed: 12,
+            PropertySuite(reference: TestEngines.reference, candidates: [flaky], cases: 400, seed: 12,
                           profile: .small, failures: nil).expectAgreement()
         }
     }
@@ -82,15 +83,15 @@ struct CampaignStrengthTests {
             .createWindow(name: "w0", scene: mainSceneName, frame: Rect(0, 0, 10, 10), level: 0, withRootView: true),
             .show(window: "w0"), .hit(at: Point(5, 5), scene: mainSceneName),
         ]
-        let run = DifferentialRunner.run(commands, engines: [Engines.reference, engine])
+        let run = DifferentialRunner.run(commands, engines: [TestEngines.reference, engine])
         let divergence = try #require(run.divergence)
         let finding = Finding.shrinking(commands, divergence: divergence, seed: 1, profile: .small,
-                                        engines: [Engines.reference, engine])
+                                        engines: [TestEngines.reference, engine])
         #expect(!finding.reproduced)
         #expect(finding.commands == commands)
         #expect(finding.signature == .nondeterministic)
         #expect(finding.signature.text == "nondeterministic divergence")
-        #expect(FindingFile(finding, engines: [Engines.reference, engine]).scenarioText.contains("NONDETERMINISTIC"))
+        #expect(FindingFile(finding, engines: [TestEngines.reference, engine]).scenarioText.contains("NONDETERMINISTIC"))
     }
 
     @Test("a failure is saved, replayed first by the next run, and forgotten once it passes")
@@ -98,34 +99,34 @@ struct CampaignStrengthTests {
         let database = Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: database.directory) }
         let mutant = EngineFactory(name: "candidate") { IndexedEngineMutation.maxEdgeInclusive.engine() }
-        let first = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 400, seed: 3,
+        let first = PropertySuite(reference: TestEngines.reference, candidates: [mutant], cases: 400, seed: 3,
                                   profile: .small, failures: database).run()
         #expect(!first.passed)
-        let saved = database.load(engines: [Engines.reference, mutant]).failures
+        let saved = database.load(engines: [TestEngines.reference, mutant]).failures
         #expect(saved.count == 1)
 
         // The next run replays it before generating anything.
-        let second = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 1, seed: 999,
+        let second = PropertySuite(reference: TestEngines.reference, candidates: [mutant], cases: 1, seed: 999,
                                    profile: .small, failures: database).run()
         #expect(second.casesRun == 0)
         #expect(second.report?.contains("saved by an earlier run still fails") == true)
 
         // Fixed (the same name, now correct): it passes and is deleted.
         let fixed = EngineFactory(name: "candidate") { IndexedWindowSystem() }
-        let third = PropertySuite(reference: Engines.reference, candidates: [fixed], cases: 1, seed: 1,
+        let third = PropertySuite(reference: TestEngines.reference, candidates: [fixed], cases: 1, seed: 1,
                                   profile: .small, failures: database).run()
         #expect(third.fixedFailures.count == 1)
-        #expect(database.load(engines: [Engines.reference, fixed]).failures.isEmpty)
+        #expect(database.load(engines: [TestEngines.reference, fixed]).failures.isEmpty)
     }
 
     @Test("runs draw fresh seeds unless pinned or deterministic")
     func freshSeeds() {
-        let a = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], failures: nil)
-        let b = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], failures: nil)
+        let a = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.indexed], failures: nil)
+        let b = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.indexed], failures: nil)
         #expect(a.seed != b.seed)
-        let c = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], deterministic: true, failures: nil)
+        let c = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.indexed], deterministic: true, failures: nil)
         #expect(c.seed == 0x5EED)
-        let d = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], seed: 42, failures: nil)
+        let d = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.indexed], seed: 42, failures: nil)
         #expect(d.seed == 42)
     }
 
@@ -133,7 +134,7 @@ struct CampaignStrengthTests {
     func grouping() {
         var campaign = DifferentialCampaign(
             seed: 5, seconds: 30, jobs: 1,
-            engines: [Engines.reference, Engines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
+            engines: [TestEngines.reference, TestEngines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
         campaign.stopAfterFindings = 1
         let findings = Mutex<[Finding]>([])
         let totals = campaign.run(progress: { _ in }, found: { finding in findings.withLock { $0.append(finding) } })
@@ -150,7 +151,7 @@ struct CampaignStrengthTests {
 struct RunCoverageTests {
     @Test("a short campaign records the reference's rule outcomes, and every rule is reached")
     func campaignCoverage() {
-        let campaign = DifferentialCampaign(seed: 21, seconds: 3, jobs: 1, engines: [Engines.reference, Engines.indexed])
+        let campaign = DifferentialCampaign(seed: 21, seconds: 3, jobs: 1, engines: [TestEngines.reference, TestEngines.indexed])
         let totals = campaign.run(progress: { _ in }, found: { _ in })
         #expect(totals.coverage.reached.count > RuleOutcome.allCases.count / 2)
         #expect(Set(totals.coverage.reached.map(\.rule)).count >= 30)
@@ -159,7 +160,7 @@ struct RunCoverageTests {
 
     @Test("a property suite reports the rule outcomes its cases decided")
     func suiteCoverage() {
-        let result = PropertySuite(reference: Engines.reference, candidates: [Engines.indexed], cases: 50, seed: 5,
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.indexed], cases: 50, seed: 5,
                                    profile: .small, failures: nil).run()
         #expect(result.passed)
         #expect(result.coverage.reached.count > 50)

@@ -1,5 +1,6 @@
 import DifferentialHarness
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// T5's cancellation order is implemented separately in each engine. Generated cases
@@ -16,7 +17,7 @@ struct CancellationOrderTests {
         ]
         commands += ids.map { .touchBegan(id: TouchID($0), at: Point(5, 5), scene: mainSceneName) }
         commands.append(.hide(window: "w"))
-        let result = DifferentialRunner.run(commands, engines: [Engines.reference, Engines.indexed])
+        let result = DifferentialRunner.run(commands, engines: [TestEngines.reference, TestEngines.indexed])
         #expect(result.divergence == nil, "\(result.divergence.map(\.description) ?? "")")
         let cancelled = try #require(result.trace.last).compactMap { observation -> String? in
             if case let .touchCancelled(id, _, _) = observation { return id.text }

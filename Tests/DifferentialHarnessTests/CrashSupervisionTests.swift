@@ -3,6 +3,7 @@ import DifferentialHarness
 import Foundation
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 @Suite("Crash supervision")
@@ -13,7 +14,7 @@ struct CrashSupervisionTests {
 
     @Test("a child that crashes on one command is shrunk to that command in fresh processes")
     func shrinksACrash() throws {
-        let directory = NSTemporaryDirectory() + "windowlab-crash-test-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = TemporaryFolder.unusedPath("windowlab-crash-test")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A stand-in engine process: it dies of SIGSEGV when its input creates w3.
         let shrinker = CrashShrinker(directory: directory) { path in
@@ -48,7 +49,7 @@ struct CrashSupervisionTests {
 
     @Test("in-flight records survive the writer and name what each job ran last")
     func inFlightRecords() throws {
-        let directory = NSTemporaryDirectory() + "windowlab-inflight-test-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = TemporaryFolder.unusedPath("windowlab-inflight-test")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let recorder = try InFlightRecorder(directory: directory, jobs: 2)

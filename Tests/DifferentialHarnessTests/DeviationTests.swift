@@ -3,6 +3,7 @@ import IndexedEngine
 import IndexedEngineMutants
 import ReferenceModel
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// An engine that differs from the model in one declared respect gets no finding
@@ -17,7 +18,7 @@ struct DeviationTests {
     }
 
     static let cases: [Case] = [
-        Case(deviation: .n1) { Rewriting(IndexedWindowSystem()) { $0.filter { !$0.isNotification } } },
+        Case(deviation: .n1) { RewritingEngine(IndexedWindowSystem()) { $0.filter { !$0.isNotification } } },
         Case(deviation: .n2) { IndexedEngineMutation.swappedNotificationOrder.engine() },
         Case(deviation: .w4) { IndexedEngineMutation.sameLevelNewGoesBehind.engine() },
         Case(deviation: .k4) { IndexedEngineMutation.forgetKeySuccessor.engine() },
@@ -25,11 +26,11 @@ struct DeviationTests {
         Case(deviation: .h2) { IndexedEngineMutation.alphaThresholdInclusive.engine() },
         Case(deviation: .t7) { IndexedEngineMutation.singleTouchIgnored.engine() },
         Case(deviation: .t8) { IndexedEngineMutation.exclusiveDoesNotBlock.engine() },
-        Case(deviation: .q3) { Rewriting(IndexedWindowSystem()) { $0.map(\.convertedSlightlyOff) } },
+        Case(deviation: .q3) { RewritingEngine(IndexedWindowSystem()) { $0.map(\.convertedSlightlyOff) } },
     ]
 
     func suite(_ engine: EngineFactory, cases: Int = 600) -> PropertySuite {
-        PropertySuite(reference: Engines.reference, candidates: [engine], cases: cases, deterministic: true,
+        PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: cases, deterministic: true,
                       profile: .small, failures: nil)
     }
 
@@ -54,7 +55,7 @@ struct DeviationTests {
     func bugElsewhereIsFound(_ c: Case) throws {
         let make = c.make
         let engine = EngineFactory(name: "deviant-buggy", deviations: [c.deviation]) {
-            Rewriting(make()) { $0.map(\.hitPointOff) }
+            RewritingEngine(make()) { $0.map(\.hitPointOff) }
         }
         let result = suite(engine, cases: 300).run()
         let finding = try #require(result.finding, "the hit bug survived \(result.casesRun) cases")
@@ -73,15 +74,15 @@ struct DeviationTests {
         let forgetful = EngineFactory(name: "forgetful", deviations: [.k4]) {
             IndexedEngineMutation.forgetKeySuccessor.engine()
         }
-        #expect(DifferentialRunner.run(commands, engines: [Engines.reference, forgetful]).divergence == nil)
+        #expect(DifferentialRunner.run(commands, engines: [TestEngines.reference, forgetful]).divergence == nil)
         // Pinned again: a wrong key window after makeKey is a finding.
         let pinned = commands + [.makeKey(window: "a"), .keyWindow(scene: mainSceneName)]
         let wrong = EngineFactory(name: "wrong", deviations: [.k4]) {
-            Rewriting(IndexedEngineMutation.forgetKeySuccessor.engine()) { lines in
+            RewritingEngine(IndexedEngineMutation.forgetKeySuccessor.engine()) { lines in
                 lines.map { if case .keyWindow(let scene, "a") = $0 { return .keyWindow(scene: scene, window: nil) }; return $0 }
             }
         }
-        let divergence = DifferentialRunner.run(pinned, engines: [Engines.reference, wrong]).divergence
+        let divergence = DifferentialRunner.run(pinned, engines: [TestEngines.reference, wrong]).divergence
         #expect(divergence?.commandIndex == pinned.count - 1)
         #expect(divergence?.difference == .observation(.keyWindow, .presence))
     }
@@ -93,9 +94,9 @@ struct DeviationTests {
             .show(window: "a"), .hit(at: Point(1, 1), scene: mainSceneName),
         ]
         let silent = EngineFactory(name: "silent", deviations: [.n1]) {
-            Rewriting(IndexedWindowSystem()) { $0.filter { !$0.isNotification } }
+            RewritingEngine(IndexedWindowSystem()) { $0.filter { !$0.isNotification } }
         }
-        let result = DifferentialRunner.run(commands, engines: [Engines.reference, silent], cadence: .everyCommand,
+        let result = DifferentialRunner.run(commands, engines: [TestEngines.reference, silent], cadence: .everyCommand,
                                             recordRules: true)
         #expect(result.divergence == nil)
         var coverage = RuleCoverage(counts: result.ruleCounts ?? [])
@@ -123,9 +124,9 @@ struct NumericDomainTests {
     @Test("float32: an engine whose answers are rounded to Float agrees on every generated case")
     func floatEngineIsClean() {
         let float = EngineFactory(name: "float", numbers: .float32) {
-            Rewriting(IndexedWindowSystem()) { $0.map(\.roundedToFloat) }
+            RewritingEngine(IndexedWindowSystem()) { $0.map(\.roundedToFloat) }
         }
-        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 600, deterministic: true,
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [float], cases: 600, deterministic: true,
                                   profile: .small, failures: nil)
         let result = suite.run()
         #expect(result.finding == nil, "\(result.report ?? "")")
@@ -134,17 +135,17 @@ struct NumericDomainTests {
     @Test("float32: a bug is still found past the domain")
     func floatEngineBugIsFound() throws {
         let float = EngineFactory(name: "float", numbers: .float32) {
-            Rewriting(IndexedEngineMutation.maxEdgeInclusive.engine()) { $0.map(\.roundedToFloat) }
+            RewritingEngine(IndexedEngineMutation.maxEdgeInclusive.engine()) { $0.map(\.roundedToFloat) }
         }
-        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 1000, deterministic: true,
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [float], cases: 1000, deterministic: true,
                                   profile: .small, failures: nil)
         #expect(suite.run().finding != nil)
     }
 
     @Test("double: the same rounding is caught")
     func roundingIsCaughtForDoubleEngines() {
-        let float = EngineFactory(name: "float") { Rewriting(IndexedWindowSystem()) { $0.map(\.roundedToFloat) } }
-        let suite = PropertySuite(reference: Engines.reference, candidates: [float], cases: 600, deterministic: true,
+        let float = EngineFactory(name: "float") { RewritingEngine(IndexedWindowSystem()) { $0.map(\.roundedToFloat) } }
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [float], cases: 600, deterministic: true,
                                   profile: .small, failures: nil)
         #expect(suite.run().finding != nil)
     }
@@ -154,7 +155,7 @@ struct NumericDomainTests {
     func floatStorageIsCaught(part: String) {
         @Sendable func float(_ v: Double) -> Double { v.isFinite && abs(v) < 3e38 ? Double(Float(v)) : v }
         let engine = EngineFactory(name: "float-\(part)") {
-            StoringFloat(IndexedWindowSystem()) { command in
+            RewritingEngine.storing(IndexedWindowSystem()) { command in
                 switch command {
                 case let .setLevel(window, level) where part == "level":
                     return .setLevel(window: window, level: float(level))
@@ -167,7 +168,7 @@ struct NumericDomainTests {
                 }
             }
         }
-        let suite = PropertySuite(reference: Engines.reference, candidates: [engine], cases: 2000, deterministic: true,
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 2000, deterministic: true,
                                   profile: .small, failures: nil)
         let result = suite.run()
         #expect(result.finding != nil, "storing \(part) as Float survived \(result.casesRun) cases")
@@ -187,38 +188,6 @@ struct NumericDomainTests {
             }
         }
     }
-}
-
-/// An engine that stores some numbers as `Float`: its base sees the commands rounded.
-final class StoringFloat: WindowSystem {
-    let base: any WindowSystem
-    let store: (Command) -> Command
-
-    init(_ base: any WindowSystem, store: @escaping (Command) -> Command) {
-        self.base = base
-        self.store = store
-    }
-
-    var engineName: String { base.engineName }
-    func apply(_ command: Command) -> [Observation] { base.apply(store(command)) }
-    func snapshot() -> [SceneSnapshot] { base.snapshot() }
-    func invariantViolations() -> [String] { base.invariantViolations() }
-}
-
-/// An engine whose answers are rewritten: the stand-in for a real engine's difference.
-final class Rewriting: WindowSystem {
-    let base: any WindowSystem
-    let rewrite: ([Observation]) -> [Observation]
-
-    init(_ base: any WindowSystem, _ rewrite: @escaping ([Observation]) -> [Observation]) {
-        self.base = base
-        self.rewrite = rewrite
-    }
-
-    var engineName: String { base.engineName }
-    func apply(_ command: Command) -> [Observation] { rewrite(base.apply(command)) }
-    func snapshot() -> [SceneSnapshot] { base.snapshot() }
-    func invariantViolations() -> [String] { base.invariantViolations() }
 }
 
 extension Observation {

@@ -1,6 +1,7 @@
 import DifferentialHarness
 import IndexedEngine
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 @Suite("Known findings")
@@ -38,8 +39,8 @@ struct KnownFindingsTests {
 
     @Test("PropertySuite runs past a known group and stops only at a new one")
     func propertySuiteRunsPastKnown() throws {
-        let mutant = Engines.mutant(.maxEdgeInclusive)
-        var suite = PropertySuite(reference: Engines.reference, candidates: [mutant], cases: 300, deterministic: true,
+        let mutant = TestEngines.mutant(.maxEdgeInclusive)
+        var suite = PropertySuite(reference: TestEngines.reference, candidates: [mutant], cases: 300, deterministic: true,
                                   profile: .small, failures: nil)
         let first = try #require(suite.run().finding)
         suite.known = KnownFindings(entries: [.init(signature: first.signature, scenario: "")])

@@ -2,6 +2,7 @@ import DifferentialHarness
 import IndexedEngine
 import IndexedEngineMutants
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// The harness has teeth: each deliberately broken engine must be caught by the
@@ -18,7 +19,7 @@ struct MutantTests {
 
     @Test("the default property suite catches the mutant, with a short repro", arguments: IndexedEngineMutation.inProcessCases)
     func killed(mutation: IndexedEngineMutation) throws {
-        let suite = PropertySuite(reference: Engines.reference, candidates: [Engines.mutant(mutation)], cases: 1000,
+        let suite = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.mutant(mutation)], cases: 1000,
                                   deterministic: true, profile: .small, failures: nil)
         let result = suite.run()
         let finding = try #require(result.finding, "mutant \(mutation.rawValue) survived \(result.casesRun) cases")

@@ -1,10 +1,11 @@
 import DifferentialHarness
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 @Suite("Generation profiles")
 struct ProfileTests {
-    static let twoReferences = [Engines.reference, EngineFactory(name: "reference-2") { Engines.reference.make() }]
+    static let twoReferences = [TestEngines.reference, EngineFactory(name: "reference-2") { TestEngines.reference.make() }]
 
     @Test("each profile's case is valid and replays from its commands alone", arguments: GenerationProfile.allCases)
     func replays(profile: GenerationProfile) {
@@ -21,13 +22,13 @@ struct ProfileTests {
         func windows(_ commands: [Command]) -> Int {
             commands.filter { if case .createWindow = $0 { return true } else { return false } }.count
         }
-        let crowds = (0..<6).map { GenerationProfile.crowd.run(seed: UInt64($0), engines: [Engines.reference]).commands }
+        let crowds = (0..<6).map { GenerationProfile.crowd.run(seed: UInt64($0), engines: [TestEngines.reference]).commands }
         #expect(crowds.map(windows).max()! >= 300)
-        let long = GenerationProfile.long.run(seed: 3, engines: [Engines.reference]).commands
+        let long = GenerationProfile.long.run(seed: 3, engines: [TestEngines.reference]).commands
         #expect(long.count >= 1500)
-        let parked = GenerationProfile.parked.run(seed: 4, engines: [Engines.reference]).commands
+        let parked = GenerationProfile.parked.run(seed: 4, engines: [TestEngines.reference]).commands
         #expect(parked.contains { if case let .setFrame(_, frame) = $0 { return abs(frame.x) >= 1e6 } else { return false } })
-        let magnitudes = (0..<4).flatMap { GenerationProfile.magnitudes.run(seed: UInt64($0), engines: [Engines.reference]).commands }
+        let magnitudes = (0..<4).flatMap { GenerationProfile.magnitudes.run(seed: UInt64($0), engines: [TestEngines.reference]).commands }
         #expect(magnitudes.contains { $0.numbers.contains { abs($0) >= 1e15 } })
         #expect(magnitudes.contains { $0.numbers.contains { $0 != 0 && abs($0) <= 1e-300 } })
     }

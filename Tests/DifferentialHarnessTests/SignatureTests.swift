@@ -1,6 +1,7 @@
 import DifferentialHarness
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 @Suite("Finding signatures")
@@ -53,7 +54,7 @@ struct SignatureTests {
             difference: .fault(.garbage, engine: "mine"))
         divergence.fault = EngineFault(kind: .garbage, message: "wrote \u{1B}[31m")
         let finding = Finding(caseSeed: 1, originalLength: 2, commands: commands, divergence: divergence)
-        let file = FindingFile(finding, engines: [Engines.reference])
+        let file = FindingFile(finding, engines: [TestEngines.reference])
         let text = file.scenarioText
         #expect(text.contains("U+001B[31mpanic"))
         let parsed = try ScenarioParser().parse(text, file: "fault-1.wls")

@@ -3,14 +3,15 @@ import DifferentialHarness
 import EngineProtocol
 import Foundation
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// The example engines in other languages (Examples/engines/): each agrees with
 /// the reference on what it declares, and a copy with one planted bug is caught
 /// and shrunk.
 enum ExampleEngines {
-    static let python = Binary.root.path + "/Examples/engines/python/engine.py"
-    static let cSources = Binary.root.path + "/Examples/engines/c"
+    static let python = Repository.path("Examples/engines/python/engine.py")
+    static let cSources = Repository.path("Examples/engines/c")
     static var hasPython: Bool { ProcessInfo.processInfo.environment["PATH"].map(has("python3")) ?? false }
     static var hasCC: Bool { ProcessInfo.processInfo.environment["PATH"].map(has("cc")) ?? false }
 
@@ -23,17 +24,14 @@ enum ExampleEngines {
     static func brokenCopy(of file: String, replacing original: String, with broken: String) throws -> String {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.components(separatedBy: original).count == 2, "the planted bug's line must occur once in \(file)")
-        let folder = NSTemporaryDirectory() + "windowlab-broken-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/" + (file as NSString).lastPathComponent
-        try text.replacingOccurrences(of: original, with: broken).write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        let folder = try TemporaryFolder("windowlab-broken")
+        return try folder.write((file as NSString).lastPathComponent, text.replacingOccurrences(of: original, with: broken))
     }
 
     /// Generated cases on the reference and `engine` until one diverges; that
     /// case shrunk, or nil when none of `seeds` diverged.
     static func firstFinding(_ engine: EngineFactory, seeds: Range<UInt64>) -> Finding? {
-        let engines = [Binary.reference, engine]
+        let engines = [TestEngines.reference, engine]
         for seed in seeds {
             let session = GenerationProfile.small.session(seed: seed, engines: engines)
             if let divergence = session.divergence {
@@ -53,7 +51,7 @@ struct PythonEngineTests {
         #expect(engine.name == "pywindows")
         #expect(engine.features == [.windows, .levels, .key, .hit])
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<40)
-        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [Binary.reference, engine]).scenarioText } ?? "")")
+        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [TestEngines.reference, engine]).scenarioText } ?? "")")
     }
 
     @Test("a copy with a closed right edge is caught and shrunk to a few commands")
@@ -100,19 +98,18 @@ struct CEngineTests {
 
     @Test("the C engine builds without warnings, declares every feature but the issue-15 groups and agrees with the reference")
     func agrees() throws {
-        let folder = NSTemporaryDirectory() + "windowlab-c-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder("windowlab-c")
+        defer { folder.remove() }
         for file in ["engine.c", "engine.h", "protocol.c"] {
-            try FileManager.default.copyItem(atPath: ExampleEngines.cSources + "/" + file, toPath: folder + "/" + file)
+            try FileManager.default.copyItem(atPath: ExampleEngines.cSources + "/" + file, toPath: folder.file(file))
         }
-        let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder))'")
+        let engine = try ProcessEngines.factory(command: "'\(try Self.build(folder.path))'")
         #expect(engine.name == "cwindows")
         #expect(engine.features == EngineFeature.all.subtracting([.touchOptions, .sceneMoves, .transforms]))
         let finding = ExampleEngines.firstFinding(engine, seeds: 0..<60)
-        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [Binary.reference, engine]).scenarioText } ?? "")")
+        #expect(finding == nil, "\(finding.map { FindingFile($0, engines: [TestEngines.reference, engine]).scenarioText } ?? "")")
         for profile in [GenerationProfile.crowd, .lattice] {
-            let session = profile.session(seed: 3, engines: [Binary.reference, engine])
+            let session = profile.session(seed: 3, engines: [TestEngines.reference, engine])
             #expect(session.agrees, "\(profile): \(String(describing: session.divergence))")
         }
     }

@@ -4,11 +4,12 @@ import Foundation
 import ScenarioLanguage
 import Synchronization
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Engines that crash, exit, hang, write garbage or answer `error`: each is a
 /// finding with the statement that caused it, never a hang or a crash of ours.
-@Suite("Engine protocol: faults", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))
+@Suite("Engine protocol: faults", .enabled(if: Binary.built, Binary.missing))
 struct FaultTests {
     static let commands = try! ScenarioParser().parse("""
         window a frame 0 0 100 100 root
@@ -22,7 +23,7 @@ struct FaultTests {
     func faultIsReported(kind: EngineFault.Kind) throws {
         let faulty = try ProcessEngines.factory(command: Binary.serve("--fault \(kind.rawValue):hit"),
                                                 timeout: kind == .hang ? 1 : 20)
-        let result = DifferentialRunner.run(Self.commands, engines: [Binary.reference, faulty])
+        let result = DifferentialRunner.run(Self.commands, engines: [TestEngines.reference, faulty])
         let divergence = try #require(result.divergence)
         #expect(divergence.commandIndex == 2)
         #expect(divergence.fault?.kind == kind)
@@ -32,7 +33,7 @@ struct FaultTests {
             #expect(divergence.fault?.standardErrorTail.contains("injecting a \(kind.rawValue) fault") == true)
         }
         // Not batched: the same fault at the same statement.
-        var session = LockstepSession(engines: [Binary.reference, faulty])
+        var session = LockstepSession(engines: [TestEngines.reference, faulty])
         for command in Self.commands { session.run(command) }
         #expect(session.divergence?.fault?.kind == kind)
         #expect(session.divergence?.commandIndex == 2)
@@ -48,7 +49,7 @@ struct FaultTests {
         let command = Binary.serve("--engine reference") + " | sed -u 's/^notify \\(.*\\) didBecomeKey$/&\\nok/'"
         let faulty = try ProcessEngines.factory(command: command, timeout: 2)
         for batched in [true, false] {
-            var session = LockstepSession(engines: [Binary.reference, faulty])
+            var session = LockstepSession(engines: [TestEngines.reference, faulty])
             if batched { _ = session.pipeline(Self.commands) }
             for command in Self.commands { session.run(command) }
             let divergence = try #require(session.divergence)
@@ -61,7 +62,7 @@ struct FaultTests {
     func crashWithChildHoldingOutput() throws {
         let command = "sleep 30 & exec " + Binary.serve("--fault crash:hit")
         let faulty = try ProcessEngines.factory(command: command, timeout: 20)
-        let result = DifferentialRunner.run(Self.commands, engines: [Binary.reference, faulty])
+        let result = DifferentialRunner.run(Self.commands, engines: [TestEngines.reference, faulty])
         #expect(result.divergence?.fault?.kind == .crash, "\(String(describing: result.divergence?.summary))")
         #expect(result.divergence?.commandIndex == 2)
     }
@@ -69,7 +70,7 @@ struct FaultTests {
     @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
     func campaignContinues() throws {
         let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 2)
-        let campaign = DifferentialCampaign(seed: 11, seconds: 3, jobs: 1, engines: [Binary.reference, faulty],
+        let campaign = DifferentialCampaign(seed: 11, seconds: 3, jobs: 1, engines: [TestEngines.reference, faulty],
                                             profile: .small, maxFindings: 2, shrinkSeconds: 20)
         let saved = Mutex<[Finding]>([])
         let totals = campaign.run(progress: { _ in }, found: { finding in saved.withLock { $0.append(finding) } })
@@ -81,5 +82,24 @@ struct FaultTests {
         #expect(finding.signature.text == "convert crash of reference")
         #expect(finding.commands.count <= 3)
         #expect(finding.commands.last.map { if case .convert = $0 { true } else { false } } == true)
+    }
+
+    @Test("a version 2 engine that answers more than it was asked is caught at the same answer every time")
+    func surplusAnswersAreCounted() throws {
+        // `ok N` and then a stray `ok` (or a repeated number): each is a fault where it stands, whenever it arrives.
+        let commands: [Command] = [.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
+                                                 withRootView: true), .show(window: "a"), .hide(window: "a")]
+        for (extra, fragment) in [("ok", "ended an answer with `ok`"), ("ok $n", "where answer 3 was due")] {
+            let engine = "read l; echo 'hello 2 chatty all'; echo 'ok 1'; n=2; "
+                + "while read l; do echo \"ok $n\"; [ $n = 2 ] && echo \"\(extra)\"; n=$((n+1)); done"
+            for _ in 0..<6 {
+                let factory = try ProcessEngines.factory(command: engine, timeout: 5)
+                let run = DifferentialRunner.run(commands, engines: [TestEngines.reference, factory])
+                let divergence = try #require(run.divergence)
+                #expect(divergence.fault?.kind == .garbage)
+                #expect(divergence.fault?.message.contains(fragment) == true || divergence.fault?.message.contains("after its last answer") == true,
+                        "\(divergence.summary)")
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ import DifferentialHarness
 import ReferenceModel
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Partial engines: what needs which feature, and that nothing else is sent.
@@ -88,7 +89,7 @@ struct FeatureTests {
             expect hit -> a/a.b at 5 5
             """)
         let partial = EngineFactory(name: "partial", features: [.windows, .key, .hit]) { ReferenceWindowSystem() }
-        let full = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+        let full = TestEngines.reference
         let check = ScenarioCheck(scenario, engines: [full, partial])
         #expect(check.divergence == nil)
         #expect(check.passed)

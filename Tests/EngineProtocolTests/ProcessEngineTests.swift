@@ -3,53 +3,12 @@ import EngineProtocol
 import Foundation
 import IndexedEngine
 import IndexedEngineMutants
-import ReferenceModel
 import ScenarioLanguage
-import Synchronization
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
-/// The binary `swift test` builds, which speaks the protocol with `serve`.
-enum Binary {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let windowlab = root.appendingPathComponent(".build/debug/windowlab").path
-    static var built: Bool { FileManager.default.isExecutableFile(atPath: windowlab) }
-    static func serve(_ arguments: String = "") -> String { "'\(windowlab)' serve \(arguments)" }
-    static let reference = EngineFactory(name: "reference") { ReferenceWindowSystem() }
-
-    /// Runs windowlab from the repository root; its exit status, standard output and error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: windowlab)
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Standard error is read on another thread, so neither pipe can fill and block the run.
-        let errorText = Mutex(""), done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            errorText.withLock { $0 = text }
-            done.signal()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText.withLock { $0 })
-    }
-
-    /// A new folder under the temporary directory.
-    static func temporaryFolder(_ prefix: String) -> String {
-        let folder = NSTemporaryDirectory() + "\(prefix)-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-}
-
-@Suite("Engine protocol: process engines", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))
+@Suite("Engine protocol: process engines", .enabled(if: Binary.built, Binary.missing))
 struct ProcessEngineTests {
     @Test("the indexed engine behind the protocol agrees with the reference on generated cases, batched or not")
     func servedEngineAgrees() throws {
@@ -59,11 +18,11 @@ struct ProcessEngineTests {
         for seed: UInt64 in 0..<12 {
             var generator = CommandGenerator(seed: seed, configuration: .init(length: 150, swarm: seed % 2 == 0))
             let commands = generator.generate()
-            let batched = DifferentialRunner.run(commands, engines: [Binary.reference, served])
+            let batched = DifferentialRunner.run(commands, engines: [TestEngines.reference, served])
             #expect(batched.divergence == nil, "seed \(seed): \(String(describing: batched.divergence))")
             #expect(batched.commandsRun == commands.count)
             // One at a time: a session fed command by command does no read-ahead.
-            var session = LockstepSession(engines: [Binary.reference, served])
+            var session = LockstepSession(engines: [TestEngines.reference, served])
             for command in commands { session.run(command) }
             #expect(session.agrees)
         }
@@ -72,16 +31,14 @@ struct ProcessEngineTests {
     @Test("invariants are checked at the same command batched as in process (not on the batch's last state)")
     func invariantsInStep() throws {
         let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant staleIndexAfterResize"))
-        let local = EngineFactory(name: "indexed-staleIndexAfterResize") {
-            IndexedEngineMutation.staleIndexAfterResize.engine()
-        }
+        let local = TestEngines.mutant(.staleIndexAfterResize)
         var compared = 0
         for seed: UInt64 in 0..<200 where compared < 5 {
             var generator = CommandGenerator(seed: seed)
             let commands = generator.generate()
-            guard let inProcess = DifferentialRunner.run(commands, engines: [Binary.reference, local]).divergence,
+            guard let inProcess = DifferentialRunner.run(commands, engines: [TestEngines.reference, local]).divergence,
                   inProcess.aspect.hasPrefix("invariants") else { continue }
-            let batched = try #require(DifferentialRunner.run(commands, engines: [Binary.reference, served]).divergence)
+            let batched = try #require(DifferentialRunner.run(commands, engines: [TestEngines.reference, served]).divergence)
             #expect(batched.commandIndex == inProcess.commandIndex, "seed \(seed)")
             #expect(batched.aspect.hasPrefix("invariants"), "seed \(seed): \(batched.summary)")
             compared += 1
@@ -96,9 +53,9 @@ struct ProcessEngineTests {
         for seed: UInt64 in 0..<300 where found == nil {
             var generator = CommandGenerator(seed: seed)
             let commands = generator.generate()
-            if let divergence = DifferentialRunner.run(commands, engines: [Binary.reference, broken]).divergence {
+            if let divergence = DifferentialRunner.run(commands, engines: [TestEngines.reference, broken]).divergence {
                 found = Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small,
-                                          engines: [Binary.reference, broken])
+                                          engines: [TestEngines.reference, broken])
             }
         }
         let finding = try #require(found)
@@ -109,11 +66,11 @@ struct ProcessEngineTests {
     @Test("the property suite drives a process engine like any other, partial ones included")
     func propertySuite() throws {
         let served = try ProcessEngines.factory(command: Binary.serve("--features 'windows levels key hit touches'"))
-        let result = PropertySuite(reference: Binary.reference, candidates: [served], cases: 30, deterministic: true,
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [served], cases: 30, deterministic: true,
                                    profile: .small, failures: nil).run()
         #expect(result.passed, "\(result.report)")
         let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant noCancelOnHide"))
-        let failing = PropertySuite(reference: Binary.reference, candidates: [broken], cases: 200, deterministic: true,
+        let failing = PropertySuite(reference: TestEngines.reference, candidates: [broken], cases: 200, deterministic: true,
                                     profile: .small, failures: nil).run()
         #expect(!failing.passed)
         #expect(failing.finding?.divergence.aspect == "observations")
@@ -124,12 +81,12 @@ struct ProcessEngineTests {
         let partial = try ProcessEngines.factory(command: Binary.serve("--features 'windows levels key hit'"))
         #expect(partial.features == [.windows, .levels, .key, .hit])
         for seed: UInt64 in 0..<8 {
-            let session = GenerationProfile.small.session(seed: seed, engines: [Binary.reference, partial])
+            let session = GenerationProfile.small.session(seed: seed, engines: [TestEngines.reference, partial])
             #expect(session.agrees, "seed \(seed): \(String(describing: session.divergence))")
             #expect(session.commands.allSatisfy { EngineFeature.required(by: $0).isSubset(of: partial.features) })
         }
         // Scale cases fit their commands to the features too: they still run, and send nothing else.
-        let crowd = GenerationProfile.crowd.session(seed: 5, engines: [Binary.reference, partial])
+        let crowd = GenerationProfile.crowd.session(seed: 5, engines: [TestEngines.reference, partial])
         #expect(crowd.agrees)
         #expect(crowd.commands.count > 40)
         #expect(crowd.commands.allSatisfy { EngineFeature.required(by: $0).isSubset(of: partial.features) })
@@ -168,5 +125,20 @@ struct ProcessEngineTests {
         let hello = EngineHello(name: "mine", features: [.windows, .hit], deviations: [.k4, .n1], numbers: .float32)
         #expect(hello.line == "hello 1 mine windows hit deviates N1 K4 numbers float32")
         #expect(try EngineHello.parse([hello.line]) == hello)
+    }
+
+    @Test("an engine that greets before it reads the harness's hello starts every time", arguments: [1, 2])
+    func eagerGreeting(version: Int) throws {
+        let end = version == 1 ? "ok" : "ok 1"
+        let eager = "printf 'hello \(version) eager all\\n\(end)\\n'; read first; { echo 'hello 1'; cat; } | "
+            + Binary.serve("--protocol \(version)") + " | sed -u 1,2d"
+        for _ in 0..<5 {
+            let engine = try ProcessEngines.factory(command: eager, timeout: 5)
+            #expect(engine.name == "eager")
+            let run = DifferentialRunner.run([.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9),
+                                                            level: 0, withRootView: true), .show(window: "a")],
+                                             engines: [TestEngines.reference, engine])
+            #expect(run.divergence == nil)
+        }
     }
 }

@@ -2,6 +2,7 @@ import DifferentialHarness
 import EngineProtocol
 import Foundation
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// The Rust example engine (Examples/engines/rust/), written the way real engines
@@ -9,19 +10,16 @@ import WindowModel
 /// nearest common ancestor, each declared. Clean as it is; each planted bug, in
 /// what it does follow, is caught and shrunk past its deviations.
 enum RustEngine {
-    static let source = Binary.root.path + "/Examples/engines/rust/main.rs"
+    static let source = Repository.path("Examples/engines/rust/main.rs")
     static let rustc = ["/usr/bin/rustc", NSHomeDirectory() + "/.cargo/bin/rustc"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Builds the engine (with the planted bug `bug`, when given) into a temporary folder.
     static func build(bug: String? = nil) throws -> String {
-        let output = NSTemporaryDirectory() + "rwindows-\(bug ?? "clean")-\(UInt32.random(in: 0...UInt32.max))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: rustc!)
-        process.arguments = ["--edition", "2021", "-O", "-o", output, source] + (bug.map { ["--cfg", "bug=\"\($0)\""] } ?? [])
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "rustc failed for \(bug ?? "the clean engine")")
+        let output = TemporaryFolder.unusedPath("rwindows-\(bug ?? "clean")")
+        let run = try runProcess(rustc!, ["--edition", "2021", "-O", "-o", output, source]
+                                 + (bug.map { ["--cfg", "bug=\"\($0)\""] } ?? []))
+        #expect(run.status == 0, "rustc failed for \(bug ?? "the clean engine"): \(run.errors)")
         return output
     }
 }
@@ -35,7 +33,7 @@ struct RustEngineTests {
         let engine = try ProcessEngines.factory(command: binary)
         #expect(engine.deviations == [.n1, .n2, .k4, .q3])
         #expect(engine.numbers == .float32)
-        let result = PropertySuite(reference: Binary.reference, candidates: [engine], cases: 300, deterministic: true,
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 300, deterministic: true,
                                    failures: nil).run()
         #expect(result.finding == nil, "\(result.report ?? "")")
     }
@@ -49,7 +47,7 @@ struct RustEngineTests {
         let binary = try RustEngine.build(bug: bug)
         defer { try? FileManager.default.removeItem(atPath: binary) }
         let engine = try ProcessEngines.factory(command: binary)
-        let result = PropertySuite(reference: Binary.reference, candidates: [engine], cases: 600, deterministic: true,
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 600, deterministic: true,
                                    profile: .small, failures: nil).run()
         let finding = try #require(result.finding, "\(bug) survived \(result.casesRun) cases")
         #expect(finding.reproduced)

@@ -1,15 +1,15 @@
 import EngineProtocol
 import Foundation
-import ReferenceModel
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// `serve`'s statement handling a line at a time (what its fuzz target drives): one
 /// request, one answer, never a crash.
 @Suite("Engine protocol: serve, a line at a time")
 struct ServeSessionTests {
-    static let engine = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+    static let engine = TestEngines.reference
 
     /// Every answer ends with one `ok` or `error` line and holds no other; its other
     /// lines read back as trace lines.
@@ -61,7 +61,7 @@ struct ServeSessionTests {
 
     @Test("serve fuzz regressions (corpus/regressions/serve) replay with one answer per request")
     func regressions() throws {
-        let folder = Binary.root.path + "/corpus/regressions/serve"
+        let folder = Repository.path("corpus/regressions/serve")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
             Self.expectOneAnswerEach(String(decoding: data, as: UTF8.self)

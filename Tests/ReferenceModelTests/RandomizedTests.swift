@@ -42,21 +42,12 @@ struct RandomizedTests {
 /// A deterministic generator of valid commands aimed at edges: shared frames,
 /// exact edges, alpha around 0.01, few names so that events hit what exists.
 struct CommandGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
     private var counter = 0
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    /// SplitMix64.
-    private mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func below(_ n: Int) -> Int { Int(nextBits() % UInt64(n)) }
+    private mutating func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
     private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     private mutating func coordinate() -> Double { pick([0, 10, 50, 99.5, 100, 0.1, 0.3, -5, 150, 200]) }

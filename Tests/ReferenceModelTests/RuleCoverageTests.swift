@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import WindowLabTestSupport
 
 /// Keeps SEMANTICS.md honest: every rule it lists is named by at least one test.
 @Suite("Rule coverage")
 struct RuleCoverageTests {
-    /// The package root: this file is `Tests/ReferenceModelTests/RuleCoverageTests.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Rule ids: a bold `**X9**` at the start of a list item (`- **G1** ...`).
     static func ruleIDs(in semantics: String) -> [String] {
         semantics.split(separator: "\n").compactMap { line in
@@ -25,7 +22,7 @@ struct RuleCoverageTests {
     /// The text of every `.swift` file under `Tests/`.
     static func testSources() throws -> [String] {
         // Resolved so that a checkout reached through a symbolic link is still walked.
-        let tests = packageRoot.appendingPathComponent("Tests").resolvingSymlinksInPath()
+        let tests = Repository.url("Tests").resolvingSymlinksInPath()
         guard let walker = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else { return [] }
         var texts: [String] = []
         for case let url as URL in walker where url.pathExtension == "swift" {
@@ -49,7 +46,7 @@ struct RuleCoverageTests {
     @Test("every rule in SEMANTICS.md has a test naming its id")
     func everyRuleHasATest() throws {
         let semantics = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("SEMANTICS.md"), encoding: .utf8)
+            contentsOf: Repository.url("SEMANTICS.md"), encoding: .utf8)
         let ids = Self.ruleIDs(in: semantics)
         #expect(ids.count >= 40, "found only \(ids) in SEMANTICS.md")
         let sources = try Self.testSources()

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceModel
 import Testing
+import WindowLabTestSupport
 @testable import WindowModel
 
 /// The rule outcomes the reference model reports (`RuleOutcome`, `RuleRecorder`):
@@ -9,12 +10,8 @@ import Testing
 /// an answer.
 @Suite("Rule outcomes")
 struct RuleOutcomeTests {
-    /// The package root: this file is `Tests/ReferenceModelTests/RuleOutcomeTests.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func semanticsRuleIDs() throws -> [String] {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("SEMANTICS.md"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url("SEMANTICS.md"), encoding: .utf8)
         return RuleCoverageTests.ruleIDs(in: text)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RoutingWorkloads
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// `windowlab bench --peers`: the workload file the peers read, the engine's
@@ -77,8 +78,7 @@ struct PeerComparisonTests {
 
     /// A stand-in peers executable: a shell script with this body.
     static func script(_ body: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("windowlab-fake-peers-\(UUID().uuidString)").path
+        let path = TemporaryFolder.unusedPath("windowlab-fake-peers")
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
         return path

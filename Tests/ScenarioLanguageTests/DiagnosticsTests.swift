@@ -1,13 +1,13 @@
-import ReferenceModel
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Messages a person writing scenarios by hand meets: every error of a file at
 /// once, "did you mean", and why an `expect` line failed.
 @Suite("Scenario diagnostics")
 struct DiagnosticsTests {
-    static let reference = EngineFactory(name: "reference") { ReferenceWindowSystem() }
+    static let reference = TestEngines.reference
 
     @Test("every error of a file is reported, in order, not just the first")
     func everyError() {

@@ -1,28 +1,23 @@
 import Foundation
-import ReferenceModel
 import Testing
+import WindowLabTestSupport
 import WindowModel
 @testable import ScenarioLanguage
 
-/// The top-level `Examples/` folder, found from this file's path.
-let examplesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Examples")
-
-let exampleFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)) ?? [])
-    .filter { $0.hasSuffix(".wls") }.sorted()
+/// The names of the top-level `Examples/*.wls` files.
+let exampleFiles = Repository.files(in: "Examples", endingWith: ".wls")
 
 @Suite("Examples/*.wls")
 struct ExampleScenarioTests {
     @Test("there are examples to run")
     func examplesExist() {
-        #expect(exampleFiles.count >= 8, "found \(exampleFiles) in \(examplesDirectory.path)")
+        #expect(exampleFiles.count >= 8, "found \(exampleFiles) in \(Repository.path("Examples"))")
     }
 
     @Test("every expectation holds on the reference engine", arguments: exampleFiles)
     func example(_ name: String) throws {
-        let scenario = try ScenarioParser().parseFile(atPath: examplesDirectory.appendingPathComponent(name).path)
-        let result = ScenarioRunner(engine: EngineFactory(name: "reference") { ReferenceWindowSystem() }).run(scenario)
+        let scenario = try ScenarioParser().parseFile(atPath: Repository.path("Examples/" + name))
+        let result = ScenarioRunner(engine: TestEngines.reference).run(scenario)
         #expect(result.expectationsChecked >= 10, "an example should say what it expects")
         #expect(result.expectationsChecked == scenario.commands.filter(\.isExpectation).count)
         for failure in result.failures { Issue.record("\(failure)") }
@@ -30,7 +25,7 @@ struct ExampleScenarioTests {
 
     @Test("each example prints and parses back to the same commands", arguments: exampleFiles)
     func exampleRoundTrip(_ name: String) throws {
-        let scenario = try ScenarioParser().parseFile(atPath: examplesDirectory.appendingPathComponent(name).path)
+        let scenario = try ScenarioParser().parseFile(atPath: Repository.path("Examples/" + name))
         #expect(try commands(ScenarioPrinter.print(scenario.commands)) == scenario.commands)
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import IndexedEngine
-import ReferenceModel
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// docs/scenario-language.md is the language reference: every `wls` example in it
@@ -10,8 +9,7 @@ import WindowModel
 /// example fails with the error its first line states.
 @Suite("The language reference's examples")
 struct LanguageReferenceTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/scenario-language.md").path
+    static let path = Repository.path("docs/scenario-language.md")
 
     /// The fenced blocks of the page with the given info string, in order.
     static func blocks(_ kind: String) throws -> [String] {
@@ -39,8 +37,7 @@ struct LanguageReferenceTests {
 
     @Test("every example runs on every engine with its expectations holding")
     func examplesRun() throws {
-        let engines = [EngineFactory(name: "reference") { ReferenceWindowSystem() },
-                       EngineFactory(name: "indexed") { IndexedWindowSystem() }]
+        let engines = [TestEngines.reference, TestEngines.indexed]
         for (number, text) in try Self.blocks("wls").enumerated() {
             let scenario = try ScenarioParser().parse(text, file: "example \(number + 1)")
             #expect(scenario.commands.contains { $0.isExpectation }, "example \(number + 1) expects nothing")

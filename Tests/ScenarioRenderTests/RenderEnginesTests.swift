@@ -1,5 +1,6 @@
 import ScenarioRender
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// `--engine all`: each engine's answer in its own colour, with a legend, only
@@ -16,7 +17,7 @@ struct RenderEnginesTests {
         """
     static let agreeing = [ScenarioRenderer.referenceEngine,
                            EngineFactory(name: "second") { ScenarioRenderer.referenceEngine.make() }]
-    static let disagreeing = [ScenarioRenderer.referenceEngine, BlindHitsSystem.factory]
+    static let disagreeing = [ScenarioRenderer.referenceEngine, TestEngines.blindHits]
 
     @Test("engines that agree: no legend, one answer, one target")
     func agree() throws {

@@ -2,6 +2,7 @@ import Foundation
 import ScenarioLanguage
 import ScenarioRender
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 enum ScenarioParserShim {
@@ -83,13 +84,10 @@ struct RenderInputTests {
 
     @Test("rendering is deterministic: same input, same bytes, for every example")
     func deterministic() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
-        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path)
-            .filter { $0.hasSuffix(".wls") }.sorted()
+        let files = Repository.files(in: "Examples", endingWith: ".wls")
         #expect(files.count >= 5)
         for file in files {
-            let scenario = try ScenarioParser().parseFile(atPath: examples.appendingPathComponent(file).path)
+            let scenario = try ScenarioParser().parseFile(atPath: Repository.path("Examples/" + file))
             let first = try ScenarioRenderer.render(scenario: scenario)
             let second = try ScenarioRenderer.render(scenario: scenario)
             #expect(first == second, "\(file) renders differently twice")

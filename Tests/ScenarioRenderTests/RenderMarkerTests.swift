@@ -1,6 +1,7 @@
 import ScenarioLanguage
 import ScenarioRender
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// Small views are always named (on the drawing, or by a tag the side panel
@@ -108,7 +109,7 @@ struct RenderMarkerTests {
 
     @Test("engines that convert differently: each landing in its colour, an arrow from the point to the wrong one")
     func convertDisagreement() throws {
-        let svg = try SVG.render(Self.convertText, step: 7, engines: [ScenarioRenderer.referenceEngine, ShiftedConvertSystem.factory])
+        let svg = try SVG.render(Self.convertText, step: 7, engines: [ScenarioRenderer.referenceEngine, TestEngines.shiftedConvert])
         let landings = SVG.elements(svg, "rect", containing: ["class=\"convert-to\""])
         try #require(landings.count == 2)
         #expect(SVG.attribute(landings[0], "data-engine") == "reference")
@@ -125,21 +126,15 @@ struct RenderMarkerTests {
     }
 }
 
-/// A test double: the reference model, except that every `convert` answer is 100
-/// further right.
-final class ShiftedConvertSystem: WindowSystem {
-    private let inner = ScenarioRenderer.referenceEngine.make()
-    var engineName: String { "shifted" }
-
-    func apply(_ command: Command) -> [Observation] {
-        inner.apply(command).map { observation in
-            if case let .convert(point) = observation { return .convert(Point(point.x + 100, point.y)) }
-            return observation
+extension TestEngines {
+    /// A test double: the reference model, except that every `convert` answer is 100
+    /// further right.
+    static let shiftedConvert = EngineFactory(name: "shifted") {
+        RewritingEngine(TestEngines.reference.make(), name: "shifted") { answers in
+            answers.map { observation in
+                if case let .convert(point) = observation { return .convert(Point(point.x + 100, point.y)) }
+                return observation
+            }
         }
     }
-
-    func snapshot() -> [SceneSnapshot] { inner.snapshot() }
-    func invariantViolations() -> [String] { [] }
-
-    static let factory = EngineFactory(name: "shifted") { ShiftedConvertSystem() }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
 import ScenarioRender
+import WindowLabTestSupport
 import WindowModel
 
 /// Small helpers to look inside rendered SVG text without an XML parser.
@@ -64,23 +65,17 @@ enum SVG {
     }
 }
 
-/// A test double: the reference model, except that every `hit` answers `none`.
-/// It makes engines disagree on purpose.
-final class BlindHitsSystem: WindowSystem {
-    private let inner = ScenarioRenderer.referenceEngine.make()
-    var engineName: String { "blind" }
-
-    func apply(_ command: Command) -> [Observation] {
-        inner.apply(command).map { observation in
-            if case .hit = observation { return .hit(nil) }
-            return observation
+extension TestEngines {
+    /// A test double: the reference model, except that every `hit` answers `none`.
+    /// It makes engines disagree on purpose.
+    static let blindHits = EngineFactory(name: "blind") {
+        RewritingEngine(TestEngines.reference.make(), name: "blind") { answers in
+            answers.map { observation in
+                if case .hit = observation { return .hit(nil) }
+                return observation
+            }
         }
     }
-
-    func snapshot() -> [SceneSnapshot] { inner.snapshot() }
-    func invariantViolations() -> [String] { [] }
-
-    static let factory = EngineFactory(name: "blind") { BlindHitsSystem() }
 }
 
 extension SVG {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowLabTestSupport
 
 /// The counts README.md and docs/*.md quote ("146 rule outcomes", "37 built-in mutants",
 /// ...), each compared with the files it counts, so adding a rule outcome, a rule, a
@@ -7,17 +8,8 @@ import Testing
 /// quoted exactly once; docs/results/ (measurements of one commit) is not read.
 @Suite("Documented counts")
 struct DocumentedCountsTests {
-    /// The repository's root: this file is Tests/WindowModelTests/DocumentedCountsTests.swift.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func read(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    static func files(in folder: String, endingWith suffix: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
-            .filter { $0.hasSuffix(suffix) }.sorted()
+        try String(contentsOf: Repository.url(path), encoding: .utf8)
     }
 
     /// Every number written just before `phrase` in README.md and docs/*.md: "146" for
@@ -25,7 +17,7 @@ struct DocumentedCountsTests {
     /// as a whole word), with the file it is in.
     static func quotes(of phrase: String) throws -> [(file: String, number: Int)] {
         var found: [(file: String, number: Int)] = []
-        for file in try ["README.md"] + files(in: "docs", endingWith: ".md").map({ "docs/" + $0 }) {
+        for file in ["README.md"] + Repository.files(in: "docs", endingWith: ".md").map({ "docs/" + $0 }) {
             let text = try read(file)
             var from = text.startIndex
             while let hit = text.range(of: " " + phrase, range: from..<text.endIndex) {
@@ -100,13 +92,13 @@ struct DocumentedCountsTests {
 
     @Test("the docs' number of mutant patches is the number of scripts/mutants/*.patch")
     func patches() throws {
-        try Self.expectQuotedOnce("patches", equals: Self.files(in: "scripts/mutants", endingWith: ".patch").count,
+        try Self.expectQuotedOnce("patches", equals: Repository.files(in: "scripts/mutants", endingWith: ".patch").count,
                                   counted: "scripts/mutants/")
     }
 
     @Test("the docs' number of scenario files is the number of Examples/*.wls")
     func exampleScenarios() throws {
-        try Self.expectQuotedOnce("scenario files", equals: Self.files(in: "Examples", endingWith: ".wls").count,
+        try Self.expectQuotedOnce("scenario files", equals: Repository.files(in: "Examples", endingWith: ".wls").count,
                                   counted: "Examples/")
     }
 }

@@ -3,24 +3,18 @@ import EngineProtocol
 import Foundation
 import ScenarioLanguage
 import Testing
+import WindowLabTestSupport
 import WindowModel
 
 /// The protocol's commands end to end, as a user runs them.
-@Suite("Engine protocol: the command line", .enabled(if: Binary.built, "needs .build/debug/windowlab (swift test builds it)"))
+@Suite("Engine protocol: the command line", .enabled(if: Binary.built, Binary.missing))
 struct CommandLineTests {
-    static let examples = try! FileManager.default.contentsOfDirectory(atPath: Binary.root.path + "/Examples")
-        .filter { $0.hasSuffix(".wls") }.sorted().map { Binary.root.path + "/Examples/" + $0 }
-
-    /// Runs windowlab and returns its exit status and standard output.
-    static func windowlab(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let run = try Binary.run(arguments)
-        return (run.status, run.output)
-    }
+    static let examples = Repository.exampleScenarios
 
     @Test("run through serve prints exactly what the in-process engine prints")
     func runThroughServe() throws {
-        let direct = try Self.windowlab(["run", "--engine", "indexed"] + Self.examples)
-        let served = try Self.windowlab(["run", "--engine", "exec:\(Binary.serve("--engine indexed"))"] + Self.examples)
+        let direct = try Binary.run(["run", "--engine", "indexed"] + Self.examples)
+        let served = try Binary.run(["run", "--engine", "exec:\(Binary.serve("--engine indexed"))"] + Self.examples)
         #expect(direct.status == 0)
         #expect(served.status == 0)
         #expect(served.output == direct.output)
@@ -30,10 +24,9 @@ struct CommandLineTests {
     @Test("run --json reports a broken exec engine's divergence with its line and signature")
     func runJSON() throws {
         let broken = "exec:\(Binary.serve("--engine indexed --mutant swappedNotificationOrder"))"
-        let (status, output) = try Self.windowlab(["run", "--json", "--engine", "reference", "--engine", broken]
-                                                  + Self.examples)
-        #expect(status == 1)
-        let result = try JSONDecoder().decode(RunResult.self, from: Data(output.utf8))
+        let run = try Binary.run(["run", "--json", "--engine", "reference", "--engine", broken] + Self.examples)
+        #expect(run.status == 1)
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(run.output.utf8))
         #expect(result.status == 1)
         #expect(result.engines.map(\.name) == ["reference", "indexed-swappedNotificationOrder"])
         let diverged = result.files.filter { $0.divergence != nil }
@@ -43,10 +36,9 @@ struct CommandLineTests {
 
     @Test("exported vectors replay through the protocol with the same answers and snapshots")
     func exportedVectorsReplay() throws {
-        let folder = NSTemporaryDirectory() + "windowlab-vectors-\(UInt32.random(in: 0...UInt32.max))"
+        let folder = TemporaryFolder.unusedPath("windowlab-vectors")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (status, _) = try Self.windowlab(["export", "--out", folder, "--generated", "6", "--seed", "3"])
-        #expect(status == 0)
+        #expect(try Binary.run(["export", "--out", folder, "--generated", "6", "--seed", "3"]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "index.json" }
         #expect(names.count == Self.examples.count + 6)
         let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed"))
@@ -55,7 +47,7 @@ struct CommandLineTests {
             let engine = served.make()
             var reader = StatementReader()
             for (number, step) in vector.steps.enumerated() {
-                let command = try #require(try reader.read(step.statement, line: number + 1))
+                let command = try #require(try reader.read(step.statement, line: number + 1)?.command)
                 #expect(engine.apply(command).map(\.description) == step.observations, "\(name) step \(number + 1)")
                 let state = engine.snapshot().map { TestVector.Scene(scene: $0.scene, order: $0.order, keyWindow: $0.keyWindow) }
                 #expect(state == step.snapshot, "\(name) step \(number + 1)")

@@ -1,18 +1,16 @@
 import Foundation
-import DifferentialHarness
-import EngineProtocol
 import Testing
-import WindowModel
+import WindowLabTestSupport
 
 /// The harness under hostile engines, signals and bad places to write: nothing lost,
 /// nothing left running (issue 25's reproductions, kept so they keep holding).
-@Suite("Reliability", .enabled(if: Binary.built, "needs .build/debug/windowlab"))
+@Suite("Reliability", .enabled(if: Binary.built, Binary.missing))
 struct ReliabilityTests {
-    static func folder() -> String { Binary.temporaryFolder("windowlab-reliability") }
+    static func folder() throws -> TemporaryFolder { try TemporaryFolder("windowlab-reliability") }
 
-    static func windowlab(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let run = try Binary.run(arguments)
-        return (run.status, run.errors)
+    /// A scenario that shows a window and hits it, in `folder`; its path.
+    static func hitScenario(in folder: TemporaryFolder) throws -> String {
+        try folder.write("hit.wls", "window a frame 0 0 9 9\nshow a\nhit 1 1\n")
     }
 
     /// Starts windowlab as a shell would: no signal blocked (a test runner's threads block some).
@@ -21,7 +19,7 @@ struct ReliabilityTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
                              + "os.execv(sys.argv[1], sys.argv[1:])", Binary.windowlab] + arguments
-        process.currentDirectoryURL = Binary.root
+        process.currentDirectoryURL = Repository.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -30,16 +28,16 @@ struct ReliabilityTests {
 
     @Test("corpus merge interrupted at any moment leaves no temporary file: the output whole, or absent")
     func interruptedMerge() throws {
-        let folder = Self.folder()
+        let folder = try Self.folder()
         let packs = ["differential.wlpack", "differential-v2.wlpack", "seed.wlpack", "seed-v3.wlpack"].map { "corpus/" + $0 }
         var interrupted = 0
         for delay in [0, 200_000, 500_000, 1_000_000, 2_000_000, 3_000_000] as [useconds_t] {
-            let output = folder + "/merged-\(delay).wlpack"
+            let output = folder.file("merged-\(delay).wlpack")
             let process = try Self.startAsFromAShell(["corpus", "merge"] + packs + ["-o", output])
             usleep(delay)
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+            let left = folder.names()
             #expect(!left.contains { $0.contains(".tmp-") }, "after \(delay) µs: \(left)")
             // Ended by the signal (held back while the output is written and renamed) or done before it.
             let ended = process.terminationReason == .uncaughtSignal || process.terminationStatus == 130
@@ -56,10 +54,9 @@ struct ReliabilityTests {
 
     @Test("a run ended by SIGTERM ends the engine it started, even one that hangs in a group of its own")
     func interruptedRunEndsItsEngine() throws {
-        let folder = Self.folder()
-        let pidFile = folder + "/engine.pid"
-        let scenario = folder + "/hit.wls"
-        try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let folder = try Self.folder()
+        let pidFile = folder.file("engine.pid")
+        let scenario = try Self.hitScenario(in: folder)
         let command = "exec:echo $$ > '\(pidFile)'; exec \(Binary.serve("--fault hang:hit"))"
         let process = try Self.startAsFromAShell(["run", "--engine", command, "--engine-timeout", "60", scenario])
         // Wait until the engine is up and hanging, then interrupt as Ctrl-C would.
@@ -85,57 +82,21 @@ struct ReliabilityTests {
         ["--out", "/dev/null"], ["--failures", "/proc/windowlab"],
     ])
     func badOutputPlaces(arguments: [String]) throws {
-        let (status, errors) = try Self.windowlab(["check", "--time", "1", "--examples", "none", "--corpus", "none"]
-                                                  + arguments)
-        #expect(status == 64)
-        #expect(errors.contains(arguments[0] + ":"), "\(errors)")
-        #expect(!errors.contains("campaign:"), "work began: \(errors)")
+        let run = try Binary.run(["check", "--time", "1", "--examples", "none", "--corpus", "none"] + arguments)
+        #expect(run.status == 64)
+        #expect(run.errors.contains(arguments[0] + ":"), "\(run.errors)")
+        #expect(!run.errors.contains("campaign:"), "work began: \(run.errors)")
     }
 
     @Test("a missing or damaged pack is exit 2 in every corpus command", arguments: ["stats", "unpack", "merge", "replay", "verify"])
     func damagedPacks(command: String) throws {
-        let folder = Self.folder()
-        let pack = folder + "/damaged.wlpack"
-        try Data("WLPK not a pack at all".utf8).write(to: URL(fileURLWithPath: pack))
+        let folder = try Self.folder()
+        let pack = try folder.write("damaged.wlpack", "WLPK not a pack at all")
         var arguments = ["corpus", command, pack]
-        if command == "unpack" || command == "merge" { arguments += ["-o", folder + "/out"] }
-        let (status, errors) = try Self.windowlab(arguments)
-        #expect(status == (command == "verify" ? 1 : 2), "\(errors)")
-        #expect(errors.contains("damaged.wlpack"))
-    }
-
-    @Test("an engine that greets before it reads the harness's hello starts every time", arguments: [1, 2])
-    func eagerGreeting(version: Int) throws {
-        let end = version == 1 ? "ok" : "ok 1"
-        let eager = "printf 'hello \(version) eager all\\n\(end)\\n'; read first; { echo 'hello 1'; cat; } | "
-            + Binary.serve("--protocol \(version)") + " | sed -u 1,2d"
-        for _ in 0..<5 {
-            let engine = try ProcessEngines.factory(command: eager, timeout: 5)
-            #expect(engine.name == "eager")
-            let run = DifferentialRunner.run([.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9),
-                                                            level: 0, withRootView: true), .show(window: "a")],
-                                             engines: [Binary.reference, engine])
-            #expect(run.divergence == nil)
-        }
-    }
-
-    @Test("a version 2 engine that answers more than it was asked is caught at the same answer every time")
-    func surplusAnswersAreCounted() throws {
-        // `ok N` and then a stray `ok` (or a repeated number): each is a fault where it stands, whenever it arrives.
-        let commands: [Command] = [.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
-                                                 withRootView: true), .show(window: "a"), .hide(window: "a")]
-        for (extra, fragment) in [("ok", "ended an answer with `ok`"), ("ok $n", "where answer 3 was due")] {
-            let engine = "read l; echo 'hello 2 chatty all'; echo 'ok 1'; n=2; "
-                + "while read l; do echo \"ok $n\"; [ $n = 2 ] && echo \"\(extra)\"; n=$((n+1)); done"
-            for _ in 0..<6 {
-                let factory = try ProcessEngines.factory(command: engine, timeout: 5)
-                let run = DifferentialRunner.run(commands, engines: [Binary.reference, factory])
-                let divergence = try #require(run.divergence)
-                #expect(divergence.fault?.kind == .garbage)
-                #expect(divergence.fault?.message.contains(fragment) == true || divergence.fault?.message.contains("after its last answer") == true,
-                        "\(divergence.summary)")
-            }
-        }
+        if command == "unpack" || command == "merge" { arguments += ["-o", folder.file("out")] }
+        let run = try Binary.run(arguments)
+        #expect(run.status == (command == "verify" ? 1 : 2), "\(run.errors)")
+        #expect(run.errors.contains("damaged.wlpack"))
     }
 
     /// Hostile engines: what each does after reading the harness's hello, and what the report must say.
@@ -160,9 +121,7 @@ struct ReliabilityTests {
           arguments: hostileEngines.indices)
     func hostileEngine(index: Int) throws {
         let (name, script, says) = Self.hostileEngines[index]
-        let folder = Self.folder()
-        let scenario = folder + "/hit.wls"
-        try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let scenario = try Self.hitScenario(in: try Self.folder())
         // A token in the command line finds every process the engine started.
         let token = "WLHOSTILE\(index)x\(UInt32.random(in: 0...UInt32.max))"
         let command = "exec:: \(token); read hello; " + script
@@ -172,20 +131,12 @@ struct ReliabilityTests {
         #expect(said.contains(says), "\(name): \(said.prefix(600))")
         #expect(!said.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "\(name): raw control characters")
         usleep(100_000)
-        let pgrep = Process()
-        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        pgrep.arguments = ["-f", token]
-        pgrep.standardOutput = FileHandle.nullDevice
-        try pgrep.run()
-        pgrep.waitUntilExit()
-        #expect(pgrep.terminationStatus == 1, "\(name): a process of the engine is still running")
+        #expect(try runProcess("/usr/bin/pgrep", ["-f", token]).status == 1, "\(name): a process of the engine is still running")
     }
 
     @Test("an engine that floods its standard error still gets checked")
     func standardErrorFlood() throws {
-        let folder = Self.folder()
-        let scenario = folder + "/hit.wls"
-        try "window a frame 0 0 9 9\nshow a\nhit 1 1\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let scenario = try Self.hitScenario(in: try Self.folder())
         let command = "exec:head -c 50000000 /dev/zero | tr '\\0' x >&2; exec " + Binary.serve()
         let run = try Binary.run(["run", "--engine", command, "--engine-timeout", "20", scenario])
         #expect(run.status == 0, "\(run.errors.prefix(400))")

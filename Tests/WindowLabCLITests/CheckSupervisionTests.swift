@@ -1,22 +1,17 @@
-import ProcessSupport
-import DifferentialHarness
 import Foundation
+import ProcessSupport
 import Testing
+import WindowLabTestSupport
 
 /// `windowlab check` end to end, with the binary `swift test` builds beside the tests.
 @Suite("windowlab check, supervised")
 struct CheckSupervisionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let windowlab = root.appendingPathComponent(".build/debug/windowlab").path
-    static var built: Bool { FileManager.default.isExecutableFile(atPath: windowlab) }
-
     @Test("an engine that traps only in big states: check saves a shrunk crash scenario and exits 1",
-          .enabled(if: built, "needs .build/debug/windowlab (swift test builds it)"))
+          .enabled(if: Binary.built, Binary.missing))
     func trapBecomesACrashFinding() throws {
-        let out = NSTemporaryDirectory() + "windowlab-check-crash-\(UInt32.random(in: 0...UInt32.max))"
+        let out = TemporaryFolder.unusedPath("windowlab-check-crash")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = ChildProcess.run([Self.windowlab, "check", "--mutant=trapWithManyWindows", "--profile=crowd",
+        let run = ChildProcess.run([Binary.windowlab, "check", "--mutant=trapWithManyWindows", "--profile=crowd",
                                     "--time=120", "--seed=1", "--jobs=1", "--stop-on-finding", "--out=\(out)",
                                     "--failures=none", "--examples=none", "--corpus=none"],
                                    timeout: 600, captureStandardError: true, quiet: true)
@@ -29,7 +24,7 @@ struct CheckSupervisionTests {
         let statements = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(statements.count <= 120, "\(statements.count) statements")
         // The scenario crashes again in a fresh process.
-        let again = ChildProcess.run([Self.windowlab, "crash-probe", "--commands=\(out)/\(name)",
+        let again = ChildProcess.run([Binary.windowlab, "crash-probe", "--commands=\(out)/\(name)",
                                       "--mutant=trapWithManyWindows"], timeout: 120, quiet: true)
         #expect(again.outcome.isCrash, "\(again.outcome)")
     }
