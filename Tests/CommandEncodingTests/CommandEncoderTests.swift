@@ -67,7 +67,6 @@ import WindowModel
     @Test func listsOutsideTheSubsetAreRefused() {
         let window = Command.createWindow(name: "w0", scene: "main", frame: Rect(0, 0, 1, 1), level: 0, withRootView: false)
         let refused: [[Command]] = [
-            [window, .expectNothing],
             [.createWindow(name: "app", scene: "main", frame: Rect(0, 0, 1, 1), level: 0, withRootView: false)],
             [.createScene(name: "s2", size: Size(1, 1))],
             [window, .createView(name: "v1", parent: "w0", frame: Rect(0, 0, 1, 1))],

@@ -31,9 +31,9 @@ struct FuzzRegressionTests {
     func scenarioParser() throws {
         for (name, bytes) in try Self.inputs("scenario-parser") {
             guard let scenario = try? ScenarioParser().parse(bytes: bytes, file: name) else { continue }
-            let printed = ScenarioPrinter.print(scenario.commands)
+            let printed = ScenarioPrinter.print(scenario.contents)
             let again = try #require(try? ScenarioParser().parse(printed, file: "printed"), "\(name): printed text does not parse")
-            #expect(again.commands == scenario.commands, "\(name): parse(print(x)) != x")
+            #expect(again.contents == scenario.contents, "\(name): parse(print(x)) != x")
         }
     }
 

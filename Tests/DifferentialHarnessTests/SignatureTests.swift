@@ -58,7 +58,7 @@ struct SignatureTests {
         let text = file.scenarioText
         #expect(text.contains("U+001B[31mpanic"))
         let parsed = try ScenarioParser().parse(text, file: "fault-1.wls")
-        #expect(Array(parsed.statements.map(\.command).filter { !$0.isExpectation }.prefix(2)) == commands)
+        #expect(Array(parsed.commands.prefix(2)) == commands)
         // The picture is drawn from the file's own statements: the same, on the same lines, as the text reads back.
         #expect(file.scenario.statements.map(\.command) == parsed.statements.map(\.command))
         #expect(file.scenario.statements.map(\.line) == parsed.statements.map(\.line))

@@ -19,13 +19,13 @@ struct ExampleScenarioTests {
         let scenario = try ScenarioParser().parseFile(atPath: Repository.path("Examples/" + name))
         let result = ScenarioRunner(engine: TestEngines.reference).run(scenario)
         #expect(result.expectationsChecked >= 10, "an example should say what it expects")
-        #expect(result.expectationsChecked == scenario.commands.filter(\.isExpectation).count)
+        #expect(result.expectationsChecked == scenario.statements.filter { $0.expectation != nil }.count)
         for failure in result.failures { Issue.record("\(failure)") }
     }
 
-    @Test("each example prints and parses back to the same commands", arguments: exampleFiles)
+    @Test("each example prints and parses back to the same statements", arguments: exampleFiles)
     func exampleRoundTrip(_ name: String) throws {
         let scenario = try ScenarioParser().parseFile(atPath: Repository.path("Examples/" + name))
-        #expect(try commands(ScenarioPrinter.print(scenario.commands)) == scenario.commands)
+        #expect(try statements(ScenarioPrinter.print(scenario.contents)) == scenario.contents)
     }
 }

@@ -40,7 +40,7 @@ struct LanguageReferenceTests {
         let engines = [TestEngines.reference, TestEngines.indexed]
         for (number, text) in try Self.blocks("wls").enumerated() {
             let scenario = try ScenarioParser().parse(text, file: "example \(number + 1)")
-            #expect(scenario.commands.contains { $0.isExpectation }, "example \(number + 1) expects nothing")
+            #expect(scenario.statements.contains { $0.expectation != nil }, "example \(number + 1) expects nothing")
             for engine in engines {
                 let result = ScenarioRunner(engine: engine).run(scenario)
                 #expect(result.failures.isEmpty, "\(engine.name): \(result.failures.map(\.description))")

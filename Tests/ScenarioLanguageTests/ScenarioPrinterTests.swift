@@ -17,7 +17,6 @@ let everyCommand: [Command] = [
     .createView(name: "v", parent: "app.root", frame: Rect(1, 2, 3, 4)),
     .createView(name: "v.inner", parent: "v", frame: Rect(0.30000000000000004, 0, 0, 0)),
     .show(window: "app"), .hide(window: "app"), .makeKey(window: "z"), .makeKeyAndVisible(window: "app"),
-    .expect("notify app didBecomeVisible"), .expect("notify app didBecomeKey"),
     .setFrame(target: "v", frame: Rect(-1, -2, 0, 0)),
     .setBoundsOrigin(target: "app", origin: Point(-0.0, 123456789.123)),
     .setAlpha(target: "v", alpha: 2), .setAlpha(target: "v.inner", alpha: -0.0),
@@ -28,7 +27,6 @@ let everyCommand: [Command] = [
     .setPassthrough(window: "app", enabled: true), .setPassthrough(window: "app", enabled: false),
     .bringToFront(view: "v"), .sendToBack(view: "v"),
     .touchBegan(id: TouchID(1), at: Point(10, 20), scene: "main"),
-    .expectNothing,
     .touchBegan(id: TouchID("007"), at: Point(-0.0, 1e-7), scene: "car"),
     .touchBegan(id: TouchID("f.2-x"), at: Point(1, 1), scene: "main"),
     .touchMoved(id: TouchID(1), to: Point(1e16, -1e-16)),
@@ -39,14 +37,25 @@ let everyCommand: [Command] = [
     .order(scene: "main"), .order(scene: "car"), .keyWindow(scene: "main"), .keyWindow(scene: "pad"),
     .convert(point: Point(1, 2), from: .screen, to: .named("v.inner")),
     .convert(point: Point(1, 2), from: .named("app"), to: .screen),
-    .expect("convert -> 1 2"),
     .remove(view: "v"),
     .release(window: "app"),
-    .expect("notify app didBecomeHidden"),
 ]
 
-/// Bitwise equality of the numbers inside two command lists (== treats -0 as 0).
-func numbersBitwiseEqual(_ a: [Command], _ b: [Command]) -> Bool {
+/// ``everyCommand`` with both kinds of expectation after some of its commands: one
+/// valid list of statements.
+let everyStatement: [Statement] = everyCommand.flatMap { command -> [Statement] in
+    let after: [Command: [WindowModel.Expectation]] = [
+        .makeKeyAndVisible(window: "app"): [.observation("notify app didBecomeVisible"),
+                                            .observation("notify app didBecomeKey")],
+        .touchBegan(id: TouchID(1), at: Point(10, 20), scene: "main"): [.nothing],
+        .convert(point: Point(1, 2), from: .named("app"), to: .screen): [.observation("convert -> 1 2")],
+        .release(window: "app"): [.observation("notify app didBecomeHidden")],
+    ]
+    return [.command(command)] + (after[command] ?? []).map(Statement.expectation)
+}
+
+/// Bitwise equality of the numbers inside two statement lists (== treats -0 as 0).
+func numbersBitwiseEqual(_ a: [Statement], _ b: [Statement]) -> Bool {
     ScenarioPrinter.print(a) == ScenarioPrinter.print(b) && a.count == b.count
         && zip(a, b).allSatisfy { "\($0)" == "\($1)" }
 }
@@ -56,17 +65,17 @@ struct ScenarioPrinterTests {
     @Test("every command case prints and parses back to the same list, bit for bit")
     func roundTripEveryCase() throws {
         var validator = CommandValidator()
-        for command in everyCommand { try validator.validate(command) }  // the list is valid
-        let text = ScenarioPrinter.print(everyCommand)
-        let parsed = try commands(text)
-        #expect(parsed == everyCommand)
-        #expect(numbersBitwiseEqual(parsed, everyCommand), "\(text)")
+        for statement in everyStatement { try validator.validate(statement) }  // the list is valid
+        let text = ScenarioPrinter.print(everyStatement)
+        let parsed = try statements(text)
+        #expect(parsed == everyStatement)
+        #expect(numbersBitwiseEqual(parsed, everyStatement), "\(text)")
         #expect(ScenarioPrinter.print(parsed) == text)
     }
 
     @Test("canonical text leaves out defaults and names levels")
     func canonicalText() {
-        let lines = everyCommand.map(ScenarioPrinter.line)
+        let lines = everyStatement.map(ScenarioPrinter.line)
         #expect(lines.contains("scene pad"))
         #expect(lines.contains("scene odd size -0 5e-324"))
         #expect(lines.contains("window app frame 0 0 1000 1000 root"))
@@ -102,9 +111,9 @@ struct ScenarioPrinterTests {
     @Test("parse(print(x)) == x on a generated family of valid lists")
     func roundTripGenerated() throws {
         // Each prefix of the big list that is valid on its own round-trips too.
-        for length in stride(from: 1, through: everyCommand.count, by: 5) {
-            let prefix = Array(everyCommand.prefix(length))
-            #expect(try commands(ScenarioPrinter.print(prefix)) == prefix)
+        for length in stride(from: 1, through: everyStatement.count, by: 5) {
+            let prefix = Array(everyStatement.prefix(length))
+            #expect(try statements(ScenarioPrinter.print(prefix)) == prefix)
         }
     }
 
@@ -113,7 +122,7 @@ struct ScenarioPrinterTests {
         for text in ["nothing", " a", "a ", "a  b", "a\tb", "a\u{7}b"] {
             var validator = CommandValidator()
             try? validator.validate(.order(scene: "main"))
-            #expect(throws: CommandError.self, "\(text.debugDescription)") { try validator.validate(.expect(text)) }
+            #expect(throws: CommandError.self, "\(text.debugDescription)") { try validator.validate(WindowModel.Expectation.observation(text)) }
         }
     }
 }

@@ -9,9 +9,13 @@ struct CommandValidatorTests {
 
     /// The message of the first command the validator rejects, or nil.
     static func firstError(_ commands: [Command], limits: CommandLimits = .scenario) -> String? {
+        firstError(commands.map(Statement.command), limits: limits)
+    }
+
+    static func firstError(_ statements: [Statement], limits: CommandLimits = .scenario) -> String? {
         var validator = CommandValidator(limits: limits)
-        for command in commands {
-            do { try validator.validate(command) } catch { return error.message }
+        for statement in statements {
+            do { try validator.validate(statement) } catch { return error.message }
         }
         return nil
     }
@@ -63,8 +67,9 @@ struct CommandValidatorTests {
 
     @Test("expectations need a statement before them; 'screen' is reserved")
     func expectationsAndReservedNames() {
-        #expect(Self.firstError([.expect("order main:")])?.contains("no statement before it") == true)
-        #expect(Self.firstError([.order(scene: mainSceneName), .expect("order main:")]) == nil)
+        #expect(Self.firstError([.expectation(.observation("order main:"))])?.contains("no statement before it") == true)
+        #expect(Self.firstError([.expectation(.nothing)])?.contains("no statement before it") == true)
+        #expect(Self.firstError([.command(.order(scene: mainSceneName)), .expectation(.observation("order main:"))]) == nil)
         #expect(Self.firstError([Self.window("screen")])?.contains("reserved") == true)
         #expect(Self.firstError([.order(scene: "elsewhere")])?.contains("unknown scene") == true)
     }
