@@ -28,4 +28,21 @@ struct CheckSupervisionTests {
                                       "--mutant=trapWithManyWindows"], timeout: 120, quiet: true)
         #expect(again.outcome.isCrash, "\(again.outcome)")
     }
+
+    @Test("the worker process runs with the check's own options", .enabled(if: Binary.built, Binary.missing))
+    func workerGetsTheOptions() throws {
+        let out = TemporaryFolder.unusedPath("windowlab-check-options")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try Binary.run(["check", "--time", "1", "--seed", "7", "--jobs", "1", "--profile", "small",
+                                  "--no-invariants", "--max-findings", "3", "--examples", "none", "--corpus", "none",
+                                  "--failures", "none", "--out", out, "--json"])
+        #expect(run.status == 0, "\(run.errors.suffix(600))")
+        // The worker's campaign line names what only the options could have told it.
+        #expect(run.errors.contains("campaign: seed 7, 1 job(s), 1 s, profile small, invariants not checked"),
+                "\(run.errors.suffix(600))")
+        // --json reached it too: its result is the one JSON document the supervisor prints.
+        #expect(run.output.hasPrefix("{") && run.output.contains("\"seed\":7"), "\(run.output.prefix(300))")
+        // check-worker is a command of its own, hidden from the help.
+        #expect(try !Binary.run(["--help"]).output.contains("check-worker"))
+    }
 }
