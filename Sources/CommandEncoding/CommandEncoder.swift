@@ -17,7 +17,6 @@ public struct CommandEncodingError: Error, Hashable, Sendable, CustomStringConve
 ///   negative), and the list stays within the caps of ``CommandFormat``
 ///   (512 commands, 64 windows, 256 views root views included, 4 scenes, 3 screens
 ///   connected over the list, depth 16);
-/// - no expectations (`expect ...`);
 /// - new objects take the next canonical name: windows `w0`, `w1`, … and views
 ///   `v0`, `v1`, … in creation order (root views are `wN.root` and take no `vN`),
 ///   scenes `s1`, `s2`, `s3`, screens `d1`, `d2`, `d3` (never connected again);

@@ -74,7 +74,7 @@ public enum CommandFormat {
         maxCommands: maxCommands, maxObjects: maxWindows + maxViews, maxScenes: maxScenes,
         maxViewDepth: maxViewDepth, maxNameLength: 32)
 
-    /// The kinds of command the format can carry (every kind but expectations).
+    /// The kinds of command the format can carry.
     enum Kind: CaseIterable {
         case createScene, createWindow, createView
         case show, hide, release, makeKey, makeKeyAndVisible

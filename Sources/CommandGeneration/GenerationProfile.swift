@@ -1,4 +1,3 @@
-import CommandGeneration
 import Lockstep
 import WindowModel
 

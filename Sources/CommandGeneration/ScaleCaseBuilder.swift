@@ -1,4 +1,3 @@
-import CommandGeneration
 import Foundation
 import Lockstep
 import WindowModel

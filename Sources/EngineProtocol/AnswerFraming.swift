@@ -3,7 +3,7 @@
 ///
 /// A line ends at a line feed; a carriage return, and blanks, before it are not
 /// part of it. A line longer than ``maxLineBytes`` is not waited for to the end:
-/// ``checkUnfinishedLine()`` reports it. The framing knows nothing of requests or
+/// ``compactAndCheckUnfinishedLine()`` reports it. The framing knows nothing of requests or
 /// answers: ``AnswerAssembler`` makes answers of its lines, ``EngineProcess`` reads
 /// the bytes.
 struct AnswerFraming {
@@ -64,7 +64,7 @@ struct AnswerFraming {
 
     /// Drops the lines taken. Called when no complete line is left: the fault when
     /// the unfinished line is longer than ``maxLineBytes``.
-    mutating func checkUnfinishedLine() -> AnswerFault? {
+    mutating func compactAndCheckUnfinishedLine() -> AnswerFault? {
         pending.removeFirst(start)
         start = 0
         guard pending.count <= Self.maxLineBytes else { return .lineTooLong(beginning: untakenLine(bytes: 120)) }

@@ -147,7 +147,7 @@ final class EngineProcess {
                     if completed == count { return completed }
                 }
             }
-            if let found = framing.checkUnfinishedLine() {
+            if let found = framing.compactAndCheckUnfinishedLine() {
                 record(found, statement: statement())
                 return completed
             }

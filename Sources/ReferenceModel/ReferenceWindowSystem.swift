@@ -48,7 +48,7 @@ public final class ReferenceWindowSystem: WindowSystem, RuleOutcomeReporting {
     public var engineName: String { "reference" }
 
     /// Applies one validated command and returns its observations in the canonical
-    /// order of N2. Expectations return nothing.
+    /// order of N2.
     public func apply(_ command: Command) -> [Observation] {
         if let recorder = ruleRecorder { recordNumbers(of: command, recorder) }
         switch command {

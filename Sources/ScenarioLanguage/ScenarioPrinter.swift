@@ -15,14 +15,9 @@ import WindowModel
 /// // "window hud frame 0 0 10 10 level alert+1 root\n"
 /// ```
 public enum ScenarioPrinter {
-    /// The whole list, each statement on its own line ending in a line break.
+    /// The whole list, each command on its own line ending in a line break.
     public static func print(_ commands: [Command]) -> String {
-        var text = ""
-        for command in commands {
-            text += line(command)
-            text += "\n"
-        }
-        return text
+        lines(commands, line)
     }
 
     /// One statement, without a line break.
@@ -74,9 +69,14 @@ public enum ScenarioPrinter {
 
     /// Statements, commands and expectations, each on its own line ending in a line break.
     public static func print(_ statements: [Statement]) -> String {
+        lines(statements, line)
+    }
+
+    /// Each item's line, each ending in a line break.
+    private static func lines<Item>(_ items: [Item], _ line: (Item) -> String) -> String {
         var text = ""
-        for statement in statements {
-            text += line(statement)
+        for item in items {
+            text += line(item)
             text += "\n"
         }
         return text
@@ -91,7 +91,7 @@ public enum ScenarioPrinter {
         }
     }
 
-    /// One statement in the engine protocol's wire form: like ``line(_:)``, but
+    /// One command in the engine protocol's wire form: like ``line(_:)-(Command)``, but
     /// nothing is left out (`in main`, `size 1000 1000`, `level 0`) and levels are
     /// plain numbers, so an engine can read every statement by position. Valid
     /// scenario text that parses to the same command.

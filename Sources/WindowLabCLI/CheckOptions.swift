@@ -28,7 +28,7 @@ struct EngineSelection: ParsableArguments {
 
     /// The engines checked: the reference first, then those `--engine` names
     /// (or the built-in indexed engine, or a mutant of it).
-    func engines() throws -> [EngineFactory] {
+    func resolve() throws -> [EngineFactory] {
         if mutant != nil || engineOptions.specs.isEmpty { return try EngineCatalog.checked(mutant: mutant) }
         return try engineOptions.resolve()
     }
@@ -49,7 +49,7 @@ struct CheckOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds of differential campaign after the replays.")
     var time: Double = 60
 
-    @OptionGroup var engines: EngineSelection
+    @OptionGroup var selection: EngineSelection
 
     @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
     var seed: UInt64?
@@ -123,7 +123,8 @@ struct CheckOptions: ParsableArguments {
 
     /// The options as a command line, with the campaign's time and seed as given:
     /// the one place they are written back (`--name=value`, so a value that starts
-    /// with `-` stays a value).
+    /// with `-` stays a value). `--write-known` is left out: the supervisor writes
+    /// that file from the merged result.
     func arguments(time: Double, seed: UInt64) -> [String] {
         var arguments = ["--time=\(time)", "--seed=\(seed)", "--jobs=\(jobs)", "--out=\(out)",
                          "--examples=\(examples)", "--corpus=\(corpus)", "--max-findings=\(maxFindings)",
@@ -133,8 +134,7 @@ struct CheckOptions: ParsableArguments {
         if json { arguments.append("--json") }
         if coverage { arguments.append("--coverage") }
         if let known { arguments.append("--known=\(known)") }
-        if let writeKnown { arguments.append("--write-known=\(writeKnown)") }
-        return arguments + engines.arguments
+        return arguments + selection.arguments
     }
 
     /// The failure database, or nil when turned off.

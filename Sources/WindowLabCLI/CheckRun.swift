@@ -23,7 +23,7 @@ struct CheckRun {
     /// leaves its result in its in-flight folder for the supervisor to merge, print
     /// and report; an unsupervised run prints and reports it itself.
     func run() throws {
-        let engines = try options.engines.engines()
+        let engines = try options.selection.resolve()
         let knownGroups = try options.loadKnown()
         for note in [EngineCatalog.featureNote(engines), EngineCatalog.deviationNote(engines)].compactMap({ $0 }) {
             FileHandle.standardError.write(Data((note + "\n").utf8))
@@ -78,11 +78,12 @@ struct CheckRun {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
                 let check = ScenarioCheck(scenario, engines: engines)
                 report.scenarios += 1
-                report.commands += scenario.statements.count
+                report.commands += scenario.commands.count
                 report.result.skippedStatements += check.skippedStatements
                 for problem in check.expectationProblems { report.fail(problem) }
-                if let divergence = check.divergenceInSent, let statement = check.divergence {
-                    diverged.add(source: "\(file):\(scenario.statements[statement.commandIndex].line)",
+                if let divergence = check.divergenceInSent, let inFile = check.divergence {
+                    // (The divergence as the file numbers it: its index is the statement's.)
+                    diverged.add(source: "\(file):\(scenario.statements[inFile.commandIndex].line)",
                                  commands: check.commandsSent, divergence: divergence)
                 } else {
                     diverged.agreed()
@@ -113,7 +114,7 @@ struct CheckRun {
             // A known group is not shrunk again; the others up to --max-findings are.
             var finding: Finding?
             if !known.contains(group.signature), shrunk < max(1, options.maxFindings) {
-                finding = diverged.finding(for: group, engines: engines, invariants: options.engines.invariants)
+                finding = diverged.finding(for: group, engines: engines, invariants: options.selection.invariants)
                 shrunk += 1
             }
             if known.contains(group.signature) || finding.map({ known.contains($0.signature) }) == true {
@@ -132,7 +133,7 @@ struct CheckRun {
     private func replaySavedFailures(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
                                      _ recorder: InFlightRecorder?) {
         guard let database = options.failureDatabase else { return }
-        let replay = SavedFailureReplay(database, engines: engines, invariants: options.engines.invariants) { path in
+        let replay = SavedFailureReplay(database, engines: engines, invariants: options.selection.invariants) { path in
             recorder?.record(job: 0, .savedFailure(path: path))
         }
         for problem in replay.unreadable { report.note("note: unreadable saved failure \(problem)") }
@@ -158,11 +159,11 @@ struct CheckRun {
         if let inFlight { CheckSupervisor.noteCampaignStart(inFlight) }
         let pinned = options.profile.flatMap(GenerationProfile.init(rawValue:))
         report.note("campaign: seed \(seed)" + (firstCase > 0 ? " from case \(firstCase)" : "") + ", \(options.jobs) job(s), \(NumberText.format(options.time)) s, profile "
-                    + (pinned?.rawValue ?? "mix") + ", invariants " + (options.engines.invariants ? "checked" : "not checked")
+                    + (pinned?.rawValue ?? "mix") + ", invariants " + (options.selection.invariants ? "checked" : "not checked")
                     + " (repeat with --seed \(seed)" + (pinned.map { " --profile \($0)" } ?? "") + ")")
         var campaign = DifferentialCampaign(
             seed: seed, seconds: options.time, jobs: options.jobs, engines: engines, profile: pinned,
-            checkInvariants: options.engines.invariants, maxFindings: options.maxFindings)
+            checkInvariants: options.selection.invariants, maxFindings: options.maxFindings)
         campaign.stopAfterFindings = options.stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase
         campaign.inFlight = recorder

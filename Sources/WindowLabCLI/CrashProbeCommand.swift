@@ -21,11 +21,11 @@ struct CrashProbe: ParsableCommand {
     @Option(help: "Write each command of the generated case here before running it.") var record: String?
     @Option(help: "The rules the generated case was weighted toward (comma-separated).") var focus: String?
     /// The check's engines, as its supervisor passes them on.
-    @OptionGroup var engines: EngineSelection
+    @OptionGroup var selection: EngineSelection
 
     func run() throws {
-        let invariants = self.engines.invariants
-        let engines = try self.engines.engines()
+        let invariants = selection.invariants
+        let engines = try selection.resolve()
         if let commands {
             let list = try ScenarioParser().parseFile(atPath: commands).commands
             let valid = Shrinker.valid(list)

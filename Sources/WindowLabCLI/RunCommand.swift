@@ -94,7 +94,7 @@ struct Run: ParsableCommand {
             FileHandle.standardError.write(Data(("run: \(skipped.statements) statement(s) not sent as written and "
                 + "\(skipped.expectations) expect line(s) not checked; \(note)\n").utf8))
         }
-        if result.status != 0 { throw ExitCode(result.status) }
+        if result.status != ExitStatus.success.rawValue { throw ExitCode(result.status) }
     }
 }
 

@@ -93,7 +93,7 @@ struct Serve: ParsableCommand {
         var server = ProtocolServer(engine: factory, version: `protocol`)
         server.injectedFault = fault.flatMap(injected)
         let status = server.serve()
-        if status != 0 { throw ExitCode(status) }
+        if status != ExitStatus.success.rawValue { throw ExitCode(status) }
     }
 
     private func injected(_ text: String) -> (EngineFault.Kind, String)? {

@@ -1,63 +1,3 @@
-/// Why a command cannot be applied at its place in a command list.
-public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong, as a type: where a parser points its column follows from it
-    /// and ``token``, never from the message's words.
-    public enum Kind: Hashable, Sendable {
-        /// A name or token that is not well formed, reserved, already used, or that
-        /// names nothing live (``token`` is it, as written).
-        case name
-        /// A name or token over the length limit.
-        case tooLong
-        /// A width or height below zero.
-        case negativeSize
-        /// A number that is not finite.
-        case notFinite
-        /// Over a limit of the list (statements, objects, scenes, depth).
-        case limit
-        /// Anything else (an `expect` out of place, the main screen disconnected).
-        case other
-    }
-
-    public var kind: Kind
-    /// The offending name or token, when the error is about one.
-    public var token: String?
-    public var message: String
-
-    public init(_ message: String, kind: Kind = .other, token: String? = nil) {
-        self.message = message
-        self.kind = kind
-        self.token = token
-    }
-    /// The message with invisible characters shown as `U+XXXX` (see ``VisibleText``).
-    public var description: String { VisibleText.escaped(message, limit: 2000) }
-}
-
-/// Limits that keep any input bounded in memory and recursion depth.
-public struct CommandLimits: Hashable, Sendable {
-    /// Statements in one command list, expectations included.
-    public var maxCommands: Int
-    /// Windows and views created over the whole list, released ones included.
-    public var maxObjects: Int
-    /// Scenes, `main` included; also the most screens connected at once (D1).
-    public var maxScenes: Int
-    /// Depth of a view below its window (a window's subview has depth 1).
-    public var maxViewDepth: Int
-    /// Length of a name or key, in bytes.
-    public var maxNameLength: Int
-
-    public init(maxCommands: Int, maxObjects: Int, maxScenes: Int, maxViewDepth: Int, maxNameLength: Int) {
-        self.maxCommands = maxCommands
-        self.maxObjects = maxObjects
-        self.maxScenes = maxScenes
-        self.maxViewDepth = maxViewDepth
-        self.maxNameLength = maxNameLength
-    }
-
-    /// The limits for scenario files (documented in the README).
-    public static let scenario = CommandLimits(
-        maxCommands: 1_000_000, maxObjects: 200_000, maxScenes: 64, maxViewDepth: 128, maxNameLength: 128)
-}
-
 /// Checks that each command of a list is meaningful where it stands: names are
 /// well-formed, defined once, and refer to live objects of the right kind; numbers
 /// are finite; sizes are not negative; limits hold.
@@ -81,7 +21,7 @@ public struct CommandValidator: Sendable {
     private var viewDepth: [String: Int] = [:]
     private var children: [String: [String]] = [:]
     private var commandCount = 0
-    private var lastWasCommand = false
+    private var sawCommand = false
 
     public init(limits: CommandLimits = .scenario) {
         self.limits = limits
@@ -143,7 +83,7 @@ public struct CommandValidator: Sendable {
         try check(command)
         record(command)
         commandCount += 1
-        lastWasCommand = true
+        sawCommand = true
     }
 
     /// Checks `expectation`: it needs a command before it, and its text must be one
@@ -152,7 +92,7 @@ public struct CommandValidator: Sendable {
         guard commandCount < limits.maxCommands else {
             throw CommandError("more than \(limits.maxCommands) statements", kind: .limit)
         }
-        guard lastWasCommand else { throw CommandError("'expect' has no statement before it") }
+        guard sawCommand else { throw CommandError("'expect' has no statement before it") }
         if case let .observation(text) = expectation {
             guard !text.isEmpty else { throw CommandError("'expect' needs an observation") }
             guard !text.contains("#"), !text.contains("\n") else {

@@ -95,7 +95,7 @@ public enum EngineFeature: String, Hashable, Sendable, CaseIterable, Comparable 
     }
 
     /// The features `command` needs. A `window … root` needs ``views``; a level
-    /// other than 0 needs ``levels``; expectations need nothing.
+    /// other than 0 needs ``levels``.
     public static func required(by command: Command) -> Set<EngineFeature> {
         switch command {
         case .createScene: return [.scenes]

@@ -8,7 +8,7 @@
 /// - A fresh instance holds one scene, `main`, of ``defaultSceneSize``, and nothing else.
 /// - Every command passed to ``apply(_:)`` has been accepted by a ``CommandValidator``
 ///   that saw the same commands before it (names are live, numbers are finite, sizes
-///   are not negative). Expectation commands return no observations.
+///   are not negative).
 /// - ``apply(_:)`` returns the command's observations in the canonical order that
 ///   `SEMANTICS.md` gives.
 ///

@@ -60,7 +60,7 @@ struct SignatureTests {
         let parsed = try ScenarioParser().parse(text, file: "fault-1.wls")
         #expect(Array(parsed.commands.prefix(2)) == commands)
         // The picture is drawn from the file's own statements: the same, on the same lines, as the text reads back.
-        #expect(file.scenario.statements.map(\.command) == parsed.statements.map(\.command))
+        #expect(file.scenario.contents == parsed.contents)
         #expect(file.scenario.statements.map(\.line) == parsed.statements.map(\.line))
         #expect(file.kind == .fault && file.stem == "fault-1")
     }

@@ -1,0 +1,74 @@
+import Testing
+@testable import EngineProtocol
+
+/// The engine protocol's answer framing and assembly on their own, without a process:
+/// bytes to lines, lines to answers, and each protocol slip as a typed fault.
+@Suite("Answer framing and assembly")
+struct AnswerFramingTests {
+    /// Every line `text` frames into, and what the framing says of the rest.
+    static func lines(_ text: String) -> (lines: [AnswerFraming.Line], rest: AnswerFault?) {
+        var framing = AnswerFraming()
+        let taken = framing.append(Array(text.utf8)[...])
+        #expect(taken || text.utf8.count > AnswerFraming.maxLineBytes)
+        var lines: [AnswerFraming.Line] = []
+        while let line = framing.nextLine() { lines.append(line) }
+        return (lines, framing.compactAndCheckUnfinishedLine())
+    }
+
+    /// What an assembler makes of `lines`, one step per line.
+    static func assemble(_ lines: [String]) -> [AnswerAssembler.Step] {
+        var assembler = AnswerAssembler()
+        return Self.lines(lines.map { $0 + "\n" }.joined()).lines.map { assembler.take($0) }
+    }
+
+    @Test("lines lose a carriage return and trailing blanks; an unfinished line waits")
+    func framing() {
+        let (lines, rest) = Self.lines("hit -> a/a.root at 1 2 \r\nok 7\t\nok\nnotify a didBecom")
+        #expect(lines.map(\.text) == ["hit -> a/a.root at 1 2", "ok 7", "ok"])
+        #expect(lines.map(\.end) == [nil, .numbered(7), .bare])
+        #expect(rest == nil)
+    }
+
+    @Test("an unfinished line over the limit is a fault that shows its beginning")
+    func lineTooLong() {
+        let (_, rest) = Self.lines(String(repeating: "x", count: AnswerFraming.maxLineBytes + 1))
+        #expect(rest == .lineTooLong(beginning: String(repeating: "x", count: 120)))
+        #expect(rest?.kind == .garbage)
+    }
+
+    @Test("version 2 answers end with `ok N`, counted from the first; a bare `ok` or a number out of step is a fault")
+    func numbering() {
+        guard case .answer(let first)? = Self.assemble(["hello 2 x all", "ok 1"]).last else {
+            Issue.record("no first answer")
+            return
+        }
+        #expect(first == ["hello 2 x all"])
+        #expect(Self.assemble(["ok 1", "ok"]).last.map(Self.fault) == .bareEnd(due: 2))
+        #expect(Self.assemble(["ok 1", "ok 3"]).last.map(Self.fault) == .endOutOfStep(number: 3, due: 2))
+    }
+
+    @Test("a version 1 engine ends with a bare `ok`, and its line `ok 3` is an observation")
+    func versionOne() {
+        let steps = Self.assemble(["ok", "ok 3", "ok"])
+        guard case .answer(let second) = steps[2] else {
+            Issue.record("no second answer: \(steps)")
+            return
+        }
+        #expect(second == ["ok 3"])
+    }
+
+    @Test("an `error` line is a fault of its own kind; `errors` is an observation")
+    func errorLines() {
+        #expect(Self.assemble(["ok 1", "error no such window"]).last.map(Self.fault) == .error("error no such window"))
+        #expect(AnswerFault.error("error x").kind == .error)
+        guard case .collected = Self.assemble(["ok 1", "errors 3"]).last else {
+            Issue.record("`errors 3` was not collected")
+            return
+        }
+    }
+
+    static func fault(_ step: AnswerAssembler.Step) -> AnswerFault? {
+        if case let .fault(fault) = step { return fault }
+        return nil
+    }
+}
