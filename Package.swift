@@ -35,7 +35,7 @@ let package = Package(
         // The oracle: plain linear scans and recursion.
         .target(name: "ReferenceModel", dependencies: ["WindowModel"]),
         // A z-sorted uniform grid over window rectangles (StackingGrid).
-        .target(name: "SpatialIndex"),
+        .target(name: "SpatialIndex", dependencies: ["CPrefetch"]),
         // A cache prefetch hint for the routing path (Swift has none of its own).
         .target(name: "CPrefetch"),
         // The optimized engine: routes through SpatialIndex, shares no semantics with the reference.

@@ -42,6 +42,9 @@ extension EngineState {
             if scene.key != Self.null && (!objects[Int(scene.key)].isAlive || Int(objects[Int(scene.key)].scene) != index) {
                 problems.append("scene \(scene.name): key window \(names[Int(scene.key)]) is gone or elsewhere")
             }
+            if scene.key != Self.null && scene.keyName != names[Int(scene.key)] {
+                problems.append("scene \(scene.name): key window \(names[Int(scene.key)]) is recorded as '\(scene.keyName)'")
+            }
             // Live entries (stamp current) name live windows of this scene, each once.
             let live = scene.keyHistory.filter { objects[Int($0.window)].keyStamp == $0.stamp }
             if Set(live.map(\.window)).count != live.count

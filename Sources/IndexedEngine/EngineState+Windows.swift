@@ -36,7 +36,9 @@ extension EngineState {
 
     /// W4/W5: a hidden window becomes visible at the front of its level.
     /// - Complexity: one insertion into the scene's index.
-    mutating func show(_ w: Int32, _ out: inout [Observation]) {
+    /// `name` is the window's, when the caller has it (the command's): read from
+    /// `names` otherwise, a cache miss an update of a random window pays.
+    mutating func show(_ w: Int32, named name: String? = nil, _ out: inout [Observation]) {
         guard objects[Int(w)].isHidden else { return }   // N1: nothing to post
         objects[Int(w)].isHidden = false
         objects[Int(w)].sequence = behavior.shownWindowGoesInFront ? nextFront() : nextBack()
@@ -45,7 +47,7 @@ extension EngineState {
             precondition(scenes[scene].index.count < behavior.visibleWindowLimit, "planted trap: too many visible windows")
         }
         objects[Int(w)].leaf = scenes[scene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
-        out.append(.notify(window: names[Int(w)], .didBecomeVisible))
+        out.append(.notify(window: name ?? names[Int(w)], .didBecomeVisible))
     }
 
     /// Takes a visible window out of the index (no notifications).
@@ -60,14 +62,15 @@ extension EngineState {
     /// N2 for `hide`: cancelled touches, didResignKey + didBecomeHidden, successor.
     /// - Complexity: one tree removal, plus the touch scan and, when `w` was key,
     ///   the successor search (amortized O(1) per history entry).
-    mutating func hide(_ w: Int32, _ out: inout [Observation]) {
+    mutating func hide(_ w: Int32, named name: String? = nil, _ out: inout [Observation]) {
         guard !objects[Int(w)].isHidden else { return }
+        let name = name ?? names[Int(w)]
         if behavior.hideCancelsTouches { cancelTouches(&out) { t in t.window == w } }
         let scene = Int(objects[Int(w)].scene)
         let wasKey = scenes[scene].key == w
         takeOffScreen(w)
-        if wasKey { out.append(.notify(window: names[Int(w)], .didResignKey)) }
-        out.append(.notify(window: names[Int(w)], .didBecomeHidden))
+        if wasKey { out.append(.notify(window: name, .didResignKey)) }
+        out.append(.notify(window: name, .didBecomeHidden))
         if wasKey { handKeyToSuccessor(scene, leaving: w, &out) }
     }
 
@@ -108,7 +111,7 @@ extension EngineState {
         let next = behavior.keyPassesToSuccessor ? successor(scene, leaving: w) : Self.null
         scenes[scene].key = Self.null
         if next != Self.null {
-            becomeKey(next, scene)
+            becomeKey(next, named: names[Int(next)], scene)
             out.append(.notify(window: names[Int(next)], .didBecomeKey))
         }
     }
@@ -116,8 +119,9 @@ extension EngineState {
     /// Records `w` as the scene's key window and its most recent entry in the history:
     /// a fresh stamp makes the window's older entries stale.
     /// - Complexity: amortized O(1).
-    private mutating func becomeKey(_ w: Int32, _ scene: Int) {
+    private mutating func becomeKey(_ w: Int32, named name: String, _ scene: Int) {
         scenes[scene].key = w
+        scenes[scene].keyName = name
         keyStampCounter += 1
         objects[Int(w)].keyStamp = keyStampCounter
         scenes[scene].keyHistory.append((w, keyStampCounter))
@@ -135,13 +139,14 @@ extension EngineState {
     }
 
     /// K2: old key resigns, then `w` becomes key; nothing when it already is.
-    mutating func makeKey(_ w: Int32, _ out: inout [Observation]) {
+    mutating func makeKey(_ w: Int32, named name: String? = nil, _ out: inout [Observation]) {
         let scene = Int(objects[Int(w)].scene)
         let old = scenes[scene].key
         guard old != w else { return }
-        becomeKey(w, scene)
-        let resign: Observation? = old == Self.null ? nil : .notify(window: names[Int(old)], .didResignKey)
-        let become = Observation.notify(window: names[Int(w)], .didBecomeKey)
+        let resign: Observation? = old == Self.null ? nil : .notify(window: scenes[scene].keyName, .didResignKey)
+        let name = name ?? names[Int(w)]
+        becomeKey(w, named: name, scene)
+        let become = Observation.notify(window: name, .didBecomeKey)
         if behavior.resignPostedFirst {
             if let resign { out.append(resign) }
             out.append(become)
@@ -153,13 +158,13 @@ extension EngineState {
 
     /// K3: show if hidden, else bring to the front of its level; then make key.
     /// - Complexity: one tree update plus amortized O(1) for the key history.
-    mutating func makeKeyAndVisible(_ w: Int32, _ out: inout [Observation]) {
+    mutating func makeKeyAndVisible(_ w: Int32, named name: String? = nil, _ out: inout [Observation]) {
         if objects[Int(w)].isHidden {
-            show(w, &out)
+            show(w, named: name, &out)
         } else if behavior.makeKeyAndVisibleRaises {
             raise(w)
         }
-        makeKey(w, &out)
+        makeKey(w, named: name, &out)
     }
 
     // MARK: Levels

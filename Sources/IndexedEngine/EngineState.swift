@@ -86,15 +86,15 @@ struct EngineState<Behavior: EngineBehavior> {
         case let .createView(name, parent, frame):
             _ = createView(name, parent: slot(parent), frame: frame)
         case let .show(w):
-            show(slot(w), &out)
+            show(slot(w), named: w, &out)
         case let .hide(w):
-            hide(slot(w), &out)
+            hide(slot(w), named: w, &out)
         case let .release(w):
             release(slot(w), &out)
         case let .makeKey(w):
-            makeKey(slot(w), &out)
+            makeKey(slot(w), named: w, &out)
         case let .makeKeyAndVisible(w):
-            makeKeyAndVisible(slot(w), &out)
+            makeKeyAndVisible(slot(w), named: w, &out)
         case let .setFrame(target, frame):
             setFrame(slot(target), frame)
         case let .setBoundsOrigin(target, origin):

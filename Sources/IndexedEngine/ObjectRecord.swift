@@ -80,6 +80,9 @@ struct SceneRecord {
     var windows: [Int32] = []
     /// The key window (K1), possibly hidden, or `null`.
     var key: Int32 = nullSlot
+    /// The key window's name, kept beside it so a resignation names it without a
+    /// read of the name table (a cache miss on an update of a random window).
+    var keyName = ""
     /// Each time a window became key, appended with a fresh stamp, most recent
     /// last. An entry is live when its stamp equals the window's `keyStamp` (K4 only
     /// asks for each window's most recent time); stale entries are skipped and

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The grid's cells: fixed point coordinates, entries, and the runs that hold them.
 
 /// One axis of a ``StackingGrid`` layout in fixed point: a coordinate `v` maps to
@@ -63,138 +57,38 @@ struct CellEntry: Sendable {
     }
 }
 
-/// Copies `count` entries from `source` to `target`; the ranges may overlap.
-@inline(__always)
-private func shift(_ target: UnsafeMutablePointer<CellEntry>, _ source: UnsafeMutablePointer<CellEntry>, _ count: Int) {
-    if count > 0 { memmove(target, source, count * MemoryLayout<CellEntry>.stride) }
-}
+/// The cells of a range of columns and rows, less those of another range: each
+/// with its column, row and number (`row * columns + column`), row by row.
+struct CellList: Sequence {
+    let range: StackingGrid.CellRange
+    let skipped: StackingGrid.CellRange?
+    let columns: Int
+    /// Cells of `range`, skipped ones included (an upper bound of the count).
+    var total: Int { range.columns.count * range.rows.count }
 
-/// Every cell's run of entries in one slot array. A cell owns the slots
-/// `start ..< start + capacity` and uses the first `count`, in ascending z-key order
-/// (front-most last). A full run moves to the end of the array with twice the
-/// room; the slots it leaves are abandoned until a compaction, which happens when
-/// they make up half of the array (so moves and compactions cost O(1) amortized
-/// per entry added).
-@usableFromInline
-struct CellStorage: Sendable {
-    @usableFromInline
-    struct Span: Sendable {
-        @usableFromInline var start: Int
-        @usableFromInline var count: Int
-        @usableFromInline var capacity: Int
-    }
+    func makeIterator() -> Iterator { Iterator(list: self) }
 
-    @usableFromInline var spans: [Span]
-    @usableFromInline var slots: [CellEntry] = []
-    /// Entries in use over all cells.
-    var entryCount = 0
-    /// Slots of runs that moved away.
-    var abandoned = 0
+    struct Iterator: IteratorProtocol {
+        let list: CellList
+        var i = 0
 
-    /// Empty runs for `cellCount` cells.
-    init(cellCount: Int) {
-        spans = Array(repeating: Span(start: 0, count: 0, capacity: 0), count: cellCount)
-    }
-
-    /// Runs sized for `counts[cell]` entries each (with room to grow), unfilled:
-    /// the caller appends with ``append(_:to:)``.
-    init(counts: [Int]) {
-        var start = 0
-        spans = counts.map { count in
-            let capacity = count == 0 ? 0 : count + count / 2 + 2
-            defer { start += capacity }
-            return Span(start: start, count: 0, capacity: capacity)
-        }
-        slots = Array(repeating: .empty, count: start)
-    }
-
-    /// Appends during a fresh fill (the run must have room).
-    /// - Complexity: O(1).
-    mutating func append(_ entry: CellEntry, to cell: Int) {
-        let span = spans[cell]
-        precondition(span.count < span.capacity)
-        slots[span.start + span.count] = entry
-        spans[cell].count += 1
-        entryCount += 1
-    }
-
-    /// Inserts `entry` at position `i` of the cell's run.
-    /// - Complexity: O(count - i), plus an amortized O(1) move of a full run.
-    mutating func insert(_ entry: CellEntry, into cell: Int, at i: Int) {
-        if spans[cell].count == spans[cell].capacity { grow(cell) }
-        let span = spans[cell]
-        slots.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress! + span.start
-            shift(base + i + 1, base + i, span.count - i)
-            base[i] = entry
-        }
-        spans[cell].count += 1
-        entryCount += 1
-    }
-
-    /// Removes the entry at position `i` of the cell's run.
-    /// - Complexity: O(count - i).
-    mutating func remove(from cell: Int, at i: Int) {
-        let span = spans[cell]
-        slots.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress! + span.start
-            shift(base + i, base + i + 1, span.count - i - 1)
-        }
-        spans[cell].count -= 1
-        entryCount -= 1
-    }
-
-    /// Moves the entry at position `i` to position `j`, shifting those in between.
-    /// - Complexity: O(|i - j|).
-    mutating func move(in cell: Int, from i: Int, to j: Int) {
-        guard i != j else { return }
-        let span = spans[cell]
-        slots.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress! + span.start
-            let entry = base[i]
-            if j < i {
-                shift(base + j + 1, base + j, i - j)
-            } else {
-                shift(base + i, base + i + 1, j - i)
+        mutating func next() -> (column: Int, row: Int, index: Int)? {
+            let width = list.range.columns.count
+            while i < list.total {
+                let column = list.range.columns.lowerBound + i % width, row = list.range.rows.lowerBound + i / width
+                i += 1
+                if let skipped = list.skipped, skipped.columns.contains(column) && skipped.rows.contains(row) { continue }
+                return (column, row, row * list.columns + column)
             }
-            base[j] = entry
+            return nil
         }
-    }
-
-    /// Moves a full run to the end of the slot array with twice the room.
-    private mutating func grow(_ cell: Int) {
-        let old = spans[cell]
-        let capacity = Swift.max(4, old.capacity * 2)
-        let start = slots.count
-        // Appending grows the array geometrically (never reserve exactly here: that
-        // would copy the whole array on every move).
-        slots.append(contentsOf: repeatElement(.empty, count: capacity))
-        slots.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress!
-            shift(base + start, base + old.start, old.count)
-        }
-        spans[cell] = Span(start: start, count: old.count, capacity: capacity)
-        abandoned += old.capacity
-        if abandoned > slots.count / 2 { compact() }
-    }
-
-    /// Lays every run out again back to back, keeping capacities.
-    /// - Complexity: O(slots).
-    private mutating func compact() {
-        var packed: [CellEntry] = []
-        packed.reserveCapacity(slots.count - abandoned)
-        for cell in spans.indices {
-            let span = spans[cell]
-            spans[cell].start = packed.count
-            packed.append(contentsOf: slots[span.start ..< span.start + span.count])
-            packed.append(contentsOf: repeatElement(.empty, count: span.capacity - span.count))
-        }
-        slots = packed
-        abandoned = 0
     }
 }
 
 extension StackingGrid {
+    /// The columns and rows of a block of cells.
+    typealias CellRange = (columns: ClosedRange<Int>, rows: ClosedRange<Int>)
+
     /// The number of the outside run: after the last cell, so `row * columns +
     /// column` reaches it as column `outsideRun`, row 0.
     @inlinable var outsideRun: Int { xAxis.cells * yAxis.cells }
@@ -202,7 +96,7 @@ extension StackingGrid {
     /// The columns and rows of the cells a leaf overlaps (from its fixed box); for a
     /// leaf wholly outside the region, the outside run alone (see ``outsideRun``).
     @inline(__always)
-    func cellRange(of leaf: Int32) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+    func cellRange(of leaf: Int32) -> CellRange {
         if isOutsideRegion(boxes[Int(leaf)]) { return (outsideRun...outsideRun, 0...0) }
         let l = leaves[Int(leaf)]
         return (Int(l.fixedMinX >> 8)...Int(l.fixedMaxX >> 8), Int(l.fixedMinY >> 8)...Int(l.fixedMaxY >> 8))
@@ -257,33 +151,5 @@ extension StackingGrid {
         func local(_ v: Int32, _ base: Int32) -> UInt8 { UInt8(Swift.min(Swift.max(v - base, 0), 255)) }
         return CellEntry(leaf: leaf, minX: local(l.fixedMinX, x0), minY: local(l.fixedMinY, y0),
                          maxX: local(l.fixedMaxX, x0), maxY: local(l.fixedMaxY, y0))
-    }
-
-    /// The first position in the cell's run whose entry is not below `(key, leaf)`
-    /// (z-key, then leaf number, ascending): where such an entry goes, or is.
-    /// - Complexity: O(log k) for the cell's k entries.
-    func insertionIndex(of leaf: Int32, key: ZKey, in cell: Int) -> Int {
-        let span = cells.spans[cell]
-        return cells.slots.withUnsafeBufferPointer { slots in
-            keys.withUnsafeBufferPointer { keys in
-                var low = 0, high = span.count
-                while low < high {
-                    let middle = (low + high) >> 1
-                    let other = slots[span.start + middle].leaf
-                    let k = keys[Int(other)]
-                    if k < key || (k == key && other < leaf) { low = middle + 1 } else { high = middle }
-                }
-                return low
-            }
-        }
-    }
-
-    /// The position of a stored leaf's entry in the cell's run.
-    /// - Complexity: O(log k).
-    func index(of leaf: Int32, in cell: Int) -> Int {
-        let i = insertionIndex(of: leaf, key: keys[Int(leaf)], in: cell)
-        precondition(i < cells.spans[cell].count && cells.slots[cells.spans[cell].start + i].leaf == leaf,
-                     "leaf \(leaf) missing from cell \(cell)")
-        return i
     }
 }

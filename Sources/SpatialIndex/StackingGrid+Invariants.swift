@@ -8,8 +8,12 @@ extension StackingGrid {
     /// - each live leaf's fixed box is its box mapped under the current layout, and
     ///   each cell of its range holds exactly one entry for it, with the filter box
     ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
-    /// - each cell's run is strictly ascending by (z-key, leaf), lies inside the
-    ///   slot array, and no two runs overlap; `entryCount` is the sum of the runs;
+    /// - each cell's run is strictly ascending by (z-key, leaf); its directory lies
+    ///   inside the shared array and overlaps no other; each of its blocks holds 1
+    ///   to B entries, its back code and the span's front block are up to date, and
+    ///   every block is one cell's or free; `entryCount` is the sum of the runs;
+    /// - each entry carries its leaf's code, each leaf's code is its z-key's, and
+    ///   the level codes count exactly the levels of the live leaves, ascending;
     /// - the outside run holds exactly the leaves wholly outside the region (their
     ///   "cell range" is that run alone);
     /// - the layout statistics (leaves in the cells, their summed capped fixed
@@ -18,7 +22,7 @@ extension StackingGrid {
     /// Compiled in release builds too: a campaign checks a release engine's
     /// structure as it runs, so a corruption is caught before it gives a wrong
     /// answer. Nothing on the query or update paths calls it.
-    /// - Complexity: O(n + slots + the entries of each cell times its run length).
+    /// - Complexity: O(n + blocks + entries), hashing each entry once.
     public func checkInvariants() -> [String] {
         invariantProblems()
     }
@@ -40,49 +44,64 @@ extension StackingGrid {
         if live.count != count { fail("count \(count), \(live.count) live slots") }
         if live.count + free.count != leaves.count { fail("\(leaves.count - live.count - free.count) slots lost") }
 
-        var expected = 0
-        for l in live.map({ Int32($0) }) {
-            let b = boxes[Int(l)], f = leaves[Int(l)]
-            if !b.isValid { fail("leaf \(l) has invalid box \(b)") }
-            if (f.fixedMinX, f.fixedMinY, f.fixedMaxX, f.fixedMaxY)
-                != (xAxis.fixed(b.minX), yAxis.fixed(b.minY), xAxis.fixed(b.maxX), yAxis.fixed(b.maxY)) {
-                fail("leaf \(l): fixed box out of date")
-            }
-            let range = cellRange(of: l)
-            for row in range.rows {
-                for column in range.columns {
-                    let cell = row * xAxis.cells + column, span = cells.spans[cell]
-                    let found = checkedEntry(of: l, in: span)
-                    let want = entry(of: l, column: column, row: row)
-                    if found == nil || (found!.minX, found!.minY, found!.maxX, found!.maxY)
-                        != (want.minX, want.minY, want.maxX, want.maxY) {
-                        fail("leaf \(l): cell (\(column), \(row)) has no entry for it, or a stale filter")
-                    }
-                    expected += 1
-                }
-            }
-        }
-
-        var owner = [Int](repeating: -1, count: cells.slots.count)
+        // Every entry by (leaf, cell), read block by block (independent of the
+        // update paths' searches), checked against the leaves below.
+        var found: [Int: CellEntry] = [:]
+        let runs = outsideRun + 1
         var total = 0
-        if cells.spans.count != outsideRun + 1 { fail("\(cells.spans.count) runs for the layout") }
-        for (cell, span) in cells.spans.enumerated() {
-            total += span.count
-            guard span.count >= 0, span.count <= span.capacity, span.start >= 0,
-                  span.start + span.capacity <= cells.slots.count else {
-                fail("cell \(cell): run \(span) out of bounds")
+        if cells.spans.count != runs { fail("\(cells.spans.count) runs for the layout") }
+        let blocks = cells.entries.count >> CellStorage.blockShift
+        var blockOwner = [Int](repeating: -1, count: blocks)
+        for block in cells.freeBlocks {
+            guard block >= 0, Int(block) < blocks, blockOwner[Int(block)] == -1 else {
+                fail("free block \(block) out of range or listed twice")
                 continue
             }
-            for i in span.start ..< span.start + span.capacity {
-                if owner[i] != -1 { fail("cells \(owner[i]) and \(cell) share slot \(i)") }
-                owner[i] = cell
+            blockOwner[Int(block)] = runs
+        }
+        var directoryOwner = [Int](repeating: -1, count: cells.directory.count)
+        if cells.codes.count != cells.entries.count { fail("\(cells.codes.count) codes for \(cells.entries.count) slots") }
+        for (cell, span) in cells.spans.enumerated() where cell < runs {
+            let start = Int(span.directoryStart), used = Int(span.blockCount)
+            guard used >= 0, used <= Int(span.directoryCapacity), start >= 0,
+                  start + Int(span.directoryCapacity) <= cells.directory.count else {
+                fail("cell \(cell): directory \(span) out of bounds")
+                continue
             }
+            for i in start ..< start + Int(span.directoryCapacity) {
+                if directoryOwner[i] != -1 { fail("cells \(directoryOwner[i]) and \(cell) share directory place \(i)") }
+                directoryOwner[i] = cell
+            }
+            let refs = cells.directory[start ..< start + used]
+            if refs.last.map({ ($0.block, $0.count) }) ?? (-1, 0) != (span.frontBlock, span.frontCount) {
+                fail("cell \(cell): front block \(span.frontBlock) (\(span.frontCount)) is not its last block")
+            }
+            var run: [(entry: CellEntry, code: UInt64)] = []
+            for ref in refs {
+                guard ref.block >= 0, Int(ref.block) < blocks, blockOwner[Int(ref.block)] == -1 else {
+                    fail("cell \(cell): block \(ref.block) out of range, free, or another cell's")
+                    continue
+                }
+                blockOwner[Int(ref.block)] = cell
+                guard ref.count >= 1, Int(ref.count) <= CellStorage.blockCapacity else {
+                    fail("cell \(cell): block \(ref.block) holds \(ref.count) entries")
+                    continue
+                }
+                let base = Int(ref.block) << CellStorage.blockShift
+                if ref.backCode != cells.codes[base] { fail("cell \(cell): block \(ref.block)'s back code is stale") }
+                for slot in base ..< base + Int(ref.count) { run.append((cells.entries[slot], cells.codes[slot])) }
+            }
+            if run.count != Int(span.count) { fail("cell \(cell) counts \(span.count) entries, its blocks hold \(run.count)") }
+            total += run.count
             let column = cell % xAxis.cells, row = cell / xAxis.cells
-            let run = cells.slots[span.start ..< span.start + span.count]
-            for entry in run {
+            for (entry, code) in run {
                 guard entry.leaf >= 0, Int(entry.leaf) < leaves.count, leaves[Int(entry.leaf)].isLive else {
                     fail("cell \(cell): entry for dead leaf \(entry.leaf)")
                     continue
+                }
+                if code != codes[Int(entry.leaf)] { fail("cell \(cell): leaf \(entry.leaf)'s entry has a stale code") }
+                if found.updateValue(entry, forKey: Int(entry.leaf) * runs + cell) != nil {
+                    fail("cell \(cell): two entries for leaf \(entry.leaf)")
                 }
                 let range = cellRange(of: entry.leaf)
                 if cell == outsideRun {
@@ -93,14 +112,49 @@ extension StackingGrid {
                     fail("cell \(cell): entry for leaf \(entry.leaf), which does not overlap it")
                 }
             }
-            for (a, b) in zip(run, run.dropFirst()) where a.leaf >= 0 && b.leaf >= 0
-                && Int(a.leaf) < keys.count && Int(b.leaf) < keys.count {
-                let ka = keys[Int(a.leaf)], kb = keys[Int(b.leaf)]
-                if !(ka < kb || (ka == kb && a.leaf < b.leaf)) {
-                    fail("cell \(cell): leaf \(a.leaf) \(ka) not below leaf \(b.leaf) \(kb)")
+            for (a, b) in zip(run, run.dropFirst()) where a.entry.leaf >= 0 && b.entry.leaf >= 0
+                && Int(a.entry.leaf) < keys.count && Int(b.entry.leaf) < keys.count {
+                let ka = keys[Int(a.entry.leaf)], kb = keys[Int(b.entry.leaf)]
+                if !(ka < kb || (ka == kb && a.entry.leaf < b.entry.leaf)) {
+                    fail("cell \(cell): leaf \(a.entry.leaf) \(ka) not below leaf \(b.entry.leaf) \(kb)")
                 }
             }
         }
+        if let lost = blockOwner.firstIndex(of: -1) { fail("block \(lost) is neither free nor a cell's") }
+
+        var expected = 0
+        var levelUses: [Double: Int] = [:]
+        for l in live.map({ Int32($0) }) {
+            let b = boxes[Int(l)], f = leaves[Int(l)], key = keys[Int(l)]
+            if !b.isValid { fail("leaf \(l) has invalid box \(b)") }
+            if (f.fixedMinX, f.fixedMinY, f.fixedMaxX, f.fixedMaxY)
+                != (xAxis.fixed(b.minX), yAxis.fixed(b.minY), xAxis.fixed(b.maxX), yAxis.fixed(b.maxY)) {
+                fail("leaf \(l): fixed box out of date")
+            }
+            levelUses[key.level, default: 0] += 1
+            if levelCodes.levels.contains(key.level) && codes[Int(l)] != levelCodes.code(of: key) {
+                fail("leaf \(l): code \(codes[Int(l)]) is not its key's \(key)")
+            }
+            let range = cellRange(of: l)
+            for row in range.rows {
+                for column in range.columns {
+                    let cell = row * xAxis.cells + column
+                    let stored = found[Int(l) * runs + cell]
+                    let want = entry(of: l, column: column, row: row)
+                    if stored == nil || (stored!.minX, stored!.minY, stored!.maxX, stored!.maxY)
+                        != (want.minX, want.minY, want.maxX, want.maxY) {
+                        fail("leaf \(l): cell (\(column), \(row)) has no entry for it, or a stale filter")
+                    }
+                    expected += 1
+                }
+            }
+        }
+        let coded = Dictionary(uniqueKeysWithValues: zip(levelCodes.levels, levelCodes.uses))
+        if coded != levelUses { fail("level codes count uses \(coded), the leaves \(levelUses)") }
+        if levelCodes.codes != levelCodes.codes.sorted() || Set(levelCodes.codes).count != levelCodes.codes.count {
+            fail("level codes \(levelCodes.codes) are not ascending")
+        }
+
         var widths: Int64 = 0, heights: Int64 = 0, inside = 0
         for l in live where !isOutsideRegion(boxes[l]) {
             let f = leaves[l]
@@ -114,21 +168,5 @@ extension StackingGrid {
         if total != cells.entryCount { fail("entryCount \(cells.entryCount), runs hold \(total)") }
         if total != expected { fail("runs hold \(total) entries, leaves overlap \(expected) cells") }
         return problems
-    }
-
-    /// The entry of `leaf` in a run, found by a binary search of its own on
-    /// (z-key, leaf) (independent of the update paths' searches), or nil. When the
-    /// run is not sorted the search may miss; the sortedness check reports that.
-    /// - Complexity: O(log k).
-    private func checkedEntry(of leaf: Int32, in span: CellStorage.Span) -> CellEntry? {
-        let key = keys[Int(leaf)]
-        var low = span.start, high = span.start + span.count
-        while low < high {
-            let middle = (low + high) / 2, other = cells.slots[middle].leaf
-            guard other >= 0, Int(other) < keys.count else { return nil }
-            let k = keys[Int(other)]
-            if k < key || (k == key && other < leaf) { low = middle + 1 } else { high = middle }
-        }
-        return low < span.start + span.count && cells.slots[low].leaf == leaf ? cells.slots[low] : nil
     }
 }

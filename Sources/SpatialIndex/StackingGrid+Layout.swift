@@ -82,13 +82,26 @@ extension StackingGrid {
         xAxis = GridAxis(origin: region.minX, extent: width, cells: columns)
         yAxis = GridAxis(origin: region.minY, extent: height, cells: rows)
 
-        // Fill each run in ascending z-key order by appending the leaves so sorted.
+        refill()
+        layoutLeafCount = count
+        layoutEntryCount = cells.entryCount
+        layoutGeneration += 1
+        (layoutInsideCount, layoutWidthSum, layoutHeightSum) = (insideCount, fixedWidthSum, fixedHeightSum)
+        layoutOutsideCount = outsideCount
+    }
+
+    /// Fills every cell afresh under the current layout: each leaf's fixed box and
+    /// entries, each run in ascending (code, leaf) order, its blocks filled to
+    /// ``CellStorage/fillCount``. Leaf handles stay valid.
+    /// - Complexity: O(n log n + entries).
+    mutating func refill() {
+        let columns = xAxis.cells
         var order = leaves.indices.filter { leaves[$0].isLive }.map { Int32($0) }
         order.sort { a, b in
-            let ka = keys[Int(a)], kb = keys[Int(b)]
-            return ka < kb || (ka == kb && a < b)
+            let ca = codes[Int(a)], cb = codes[Int(b)]
+            return ca < cb || (ca == cb && a < b)
         }
-        var counts = [Int](repeating: 0, count: columns * rows + 1)   // and the outside run
+        var counts = [Int](repeating: 0, count: columns * yAxis.cells + 1)   // and the outside run
         (fixedWidthSum, fixedHeightSum) = (0, 0)
         for l in order {
             setFixedBox(l)
@@ -103,15 +116,10 @@ extension StackingGrid {
             let range = cellRange(of: l)
             for row in range.rows {
                 for column in range.columns {
-                    cells.append(entry(of: l, column: column, row: row), to: row * columns + column)
+                    cells.append(entry(of: l, column: column, row: row), code: codes[Int(l)], to: row * columns + column)
                 }
             }
         }
-        layoutLeafCount = count
-        layoutEntryCount = cells.entryCount
-        layoutGeneration += 1
-        (layoutInsideCount, layoutWidthSum, layoutHeightSum) = (insideCount, fixedWidthSum, fixedHeightSum)
-        layoutOutsideCount = outsideCount
     }
 
     /// The region the cells tile: on each axis, ``coveredInterval(_:bounds:)`` of

@@ -11,6 +11,32 @@ public struct GridQueryStatistics: Hashable, Sendable {
     public init() {}
 }
 
+/// Where a query is in one cell's run: the block being read and the next position
+/// in it, counting down (front-most first).
+@usableFromInline
+struct RunCursor: Sendable {
+    /// The slot where the current block starts, and the next position in it to read
+    /// (-1: the block is done).
+    @usableFromInline var start = 0
+    @usableFromInline var position = -1
+    /// The cell's directory, and the current block's place in it (the next one read
+    /// is the one before).
+    @usableFromInline var directoryStart = 0
+    @usableFromInline var block = 0
+
+    /// A cursor before the front entry of the run of `span`.
+    @inlinable @inline(__always)
+    init(_ span: CellStorage.Span) {
+        start = Int(span.frontBlock) << CellStorage.blockShift
+        position = Int(span.frontCount) - 1
+        directoryStart = Int(span.directoryStart)
+        block = Int(span.blockCount) - 1
+    }
+
+    @inlinable
+    init() {}
+}
+
 /// The state of a point query on a ``StackingGrid``: the point, its cell and the
 /// next entry to read. A plain value: a query allocates nothing. Valid for the grid
 /// it was started on, until that grid changes.
@@ -19,14 +45,11 @@ public struct GridQueryCursor: Sendable {
     @usableFromInline var y = 0.0
     @usableFromInline var localX: UInt8 = 0
     @usableFromInline var localY: UInt8 = 0
-    /// Where the cell's run starts in the slot array.
-    @usableFromInline var start = 0
-    /// The next position to read, counting down (front-most first); -1 when done.
-    @usableFromInline var position = -1
-    /// For a point outside the tiled region, the outside run is merged in: where it
-    /// starts and the next position to read; -1 when not merging or done.
-    @usableFromInline var outsideStart = 0
-    @usableFromInline var outsidePosition = -1
+    /// The point's cell.
+    @usableFromInline var cell = RunCursor()
+    /// For a point outside the tiled region, the outside run is merged in.
+    @usableFromInline var isMerging = false
+    @usableFromInline var outside = RunCursor()
     @usableFromInline var stats = GridQueryStatistics()
 
     /// Counters for the current query, reset by ``StackingGrid/startQuery(x:y:cursor:)``.
@@ -42,18 +65,15 @@ extension StackingGrid {
     @inlinable
     public func startQuery(x: Double, y: Double, cursor: inout GridQueryCursor) {
         let fx = xAxis.fixed(x), fy = yAxis.fixed(y)
-        let span = cells.spans[Int(fy >> 8) * xAxis.cells + Int(fx >> 8)]
+        cursor.cell = RunCursor(cells.spans[Int(fy >> 8) * xAxis.cells + Int(fx >> 8)])
         cursor.x = x
         cursor.y = y
         cursor.localX = UInt8(truncatingIfNeeded: fx)
         cursor.localY = UInt8(truncatingIfNeeded: fy)
-        cursor.start = span.start
-        cursor.position = span.count - 1
-        cursor.outsidePosition = -1
+        cursor.isMerging = false
         if !isInRegion(x: x, y: y) {
-            let outside = cells.spans[outsideRun]
-            cursor.outsideStart = outside.start
-            cursor.outsidePosition = outside.count - 1
+            cursor.outside = RunCursor(cells.spans[outsideRun])
+            cursor.isMerging = true
         }
         cursor.stats = GridQueryStatistics()
     }
@@ -65,15 +85,37 @@ extension StackingGrid {
     ///   misses the point.
     @inlinable @inline(__always)
     public func nextLeaf(_ cursor: inout GridQueryCursor) -> LeafID? {
-        if cursor.outsidePosition >= 0 { return nextLeafMerging(&cursor) }
-        return cells.slots.withUnsafeBufferPointer { slots in
-            while cursor.position >= 0 {
-                let entry = slots[cursor.start + cursor.position]
-                cursor.position -= 1
-                if admits(entry, &cursor) { return LeafID(rawValue: entry.leaf) }
+        if cursor.isMerging { return nextLeafMerging(&cursor) }
+        return cells.entries.withUnsafeBufferPointer { slots in
+            while true {
+                while cursor.cell.position >= 0 {
+                    let entry = slots[cursor.cell.start + cursor.cell.position]
+                    cursor.cell.position -= 1
+                    if admits(entry, &cursor) { return LeafID(rawValue: entry.leaf) }
+                }
+                if !nextBlock(&cursor.cell) { return nil }
             }
-            return nil
         }
+    }
+
+    /// Moves a run cursor whose block is done to the block before it; false when
+    /// that was the run's back block.
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    func nextBlock(_ run: inout RunCursor) -> Bool {
+        guard run.block > 0 else { return false }
+        run.block -= 1
+        let ref = cells.directory[run.directoryStart + run.block]
+        run.start = Int(ref.block) << CellStorage.blockShift
+        run.position = Int(ref.count) - 1
+        return true
+    }
+
+    /// Whether a run cursor has an entry left to read (moving to the block before
+    /// when its block is done).
+    @usableFromInline
+    func hasEntry(_ run: inout RunCursor) -> Bool {
+        run.position >= 0 || nextBlock(&run)
     }
 
     /// The leaf of the front-most entry of a just-started query's cell (the last of
@@ -83,7 +125,8 @@ extension StackingGrid {
     /// - Complexity: O(1).
     @inlinable
     public func frontLeaf(_ cursor: GridQueryCursor) -> LeafID? {
-        cursor.position >= 0 ? LeafID(rawValue: cells.slots[cursor.start + cursor.position].leaf) : nil
+        cursor.cell.position >= 0
+            ? LeafID(rawValue: cells.entries[cursor.cell.start + cursor.cell.position].leaf) : nil
     }
 
     /// ``nextLeaf(_:)`` for a point outside the region: the point's (edge) cell and
@@ -92,20 +135,23 @@ extension StackingGrid {
     /// - Complexity: O(1) per entry read, plus the cell's remaining entries.
     @usableFromInline @inline(never)
     func nextLeafMerging(_ cursor: inout GridQueryCursor) -> LeafID? {
-        while cursor.outsidePosition >= 0 {
-            let outside = cells.slots[cursor.outsideStart + cursor.outsidePosition]
-            if cursor.position >= 0 {
-                let inCell = cells.slots[cursor.start + cursor.position]
-                let a = keys[Int(inCell.leaf)], b = keys[Int(outside.leaf)]
+        while hasEntry(&cursor.outside) {
+            let outsideSlot = cursor.outside.start + cursor.outside.position
+            let outside = cells.entries[outsideSlot]
+            if hasEntry(&cursor.cell) {
+                let inCellSlot = cursor.cell.start + cursor.cell.position
+                let inCell = cells.entries[inCellSlot]
+                let a = cells.codes[inCellSlot], b = cells.codes[outsideSlot]
                 if b < a || (a == b && outside.leaf < inCell.leaf) {
-                    cursor.position -= 1
+                    cursor.cell.position -= 1
                     if admits(inCell, &cursor) { return LeafID(rawValue: inCell.leaf) }
                     continue
                 }
             }
-            cursor.outsidePosition -= 1
+            cursor.outside.position -= 1
             if admits(outside, &cursor) { return LeafID(rawValue: outside.leaf) }   // its filter is the whole cell
         }
+        cursor.isMerging = false
         return nextLeaf(&cursor)
     }
 

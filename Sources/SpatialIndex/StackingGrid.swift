@@ -38,11 +38,12 @@
 /// ```
 ///
 /// Cost model (k = boxes per cell, c = cells a box overlaps, about 4 on average
-/// with the default cell size): a query in the region is O(1 + boxes in front of
-/// the answer in its cell), one outside it also reads the outside run's boxes in
-/// front of the answer; inserting, removing, restacking or moving a box is
-/// O(c (log k + k)) for the binary searches and the shifts inside each cell's
-/// contiguous run (for a box in the outside run, c = 1 and k is that run's length).
+/// with the default cell size, B = 32 entries a block): a query in the region is
+/// O(1 + boxes in front of the answer in its cell), one outside it also reads the
+/// outside run's boxes in front of the answer; inserting, removing, restacking or
+/// moving a box is O(c (log k + B)): in each cell a binary search over its blocks
+/// and one inside a block, then a shift inside that block (see ``CellStorage``;
+/// for a box in the outside run, c = 1 and k is that run's length).
 public struct StackingGrid: Sendable {
     /// "No leaf": the null link of the free list.
     static let null: Int32 = -1
@@ -71,9 +72,13 @@ public struct StackingGrid: Sendable {
     public internal(set) var region: IndexBox
     /// Leaves by ``LeafID``; slots are reused through the free list.
     @usableFromInline var leaves: [Leaf] = []
-    /// The z-key of each leaf slot, apart from `leaves` so the binary searches of a
-    /// cell read a dense array.
+    /// The z-key of each leaf slot.
     var keys: [ZKey] = []
+    /// The code of each live leaf's z-key (see ``LevelCodes``), as its entries
+    /// carry it in the cells.
+    var codes: [UInt64] = []
+    /// The levels in use and their codes.
+    var levelCodes = LevelCodes()
     /// The exact box of each leaf slot, for the final test of a query.
     @usableFromInline var boxes: [IndexBox] = []
     var freeList: Int32 = StackingGrid.null
@@ -83,7 +88,7 @@ public struct StackingGrid: Sendable {
     /// Current cell layout.
     @usableFromInline var xAxis: GridAxis
     @usableFromInline var yAxis: GridAxis
-    /// The cells' runs, row-major, in one shared slot array.
+    /// The cells' runs, row-major, in blocks (see ``CellStorage``).
     @usableFromInline var cells: CellStorage
     /// `count` and `cells.entryCount` when the layout was last chosen (the policy
     /// of ``relayoutIfNeeded()`` compares against them).
@@ -105,7 +110,7 @@ public struct StackingGrid: Sendable {
     var layoutOutsideCount = 0
 
     /// Leaves wholly outside the region, in the outside run.
-    var outsideCount: Int { cells.spans[outsideRun].count }
+    var outsideCount: Int { cells.count(of: outsideRun) }
     /// Leaves in the cells.
     var insideCount: Int { count - outsideCount }
 
@@ -132,12 +137,14 @@ public struct StackingGrid: Sendable {
     public var entryCount: Int { cells.entryCount }
 
     /// Bytes of the grid's arrays (by their element counts, not their capacities):
-    /// per-leaf records, keys and boxes, cell runs and entry slots.
+    /// per-leaf records, keys, codes and boxes, cell spans, directories and blocks.
     /// - Complexity: O(1).
     public var memoryBytes: Int {
-        leaves.count * (MemoryLayout<Leaf>.stride + MemoryLayout<ZKey>.stride + MemoryLayout<IndexBox>.stride)
+        leaves.count * (MemoryLayout<Leaf>.stride + MemoryLayout<ZKey>.stride + MemoryLayout<UInt64>.stride
+                        + MemoryLayout<IndexBox>.stride)
             + cells.spans.count * MemoryLayout<CellStorage.Span>.stride
-            + cells.slots.count * MemoryLayout<CellEntry>.stride
+            + cells.directory.count * MemoryLayout<CellStorage.BlockRef>.stride
+            + cells.entries.count * (MemoryLayout<CellEntry>.stride + MemoryLayout<UInt64>.stride)
     }
 
     // MARK: Leaf accessors
@@ -165,16 +172,20 @@ public struct StackingGrid: Sendable {
     // MARK: Operations
 
     /// Adds a box with a z-key and a payload; returns its handle.
-    /// - Precondition: `box.isValid` (no NaN, min <= max).
-    /// - Complexity: O(c (log k + k)) for the c cells the box overlaps, k boxes per
-    ///   cell; O(n log n + entries) when it triggers a new layout (amortized O(log n)
-    ///   per insertion, since layouts follow doublings).
+    /// - Precondition: `box.isValid` (no NaN, min <= max); the key's level finite and
+    ///   its sequence below `2^42` (see ``LevelCodes``).
+    /// - Complexity: O(c (log k + B)) for the c cells the box overlaps, k boxes per
+    ///   cell, B = ``CellStorage/blockCapacity``; O(n log n + entries) when it
+    ///   triggers a new layout (amortized O(log n) per insertion, since layouts
+    ///   follow doublings).
     public mutating func insert(box: IndexBox, zKey: ZKey, payload: Int32) -> LeafID {
         precondition(box.isValid, "invalid box \(box)")
+        let code = acquireCode(zKey)
         let leaf = allocate()
         leaves[Int(leaf)] = Leaf(payload: payload, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
                                  isLive: true, nextFree: Self.null)
         keys[Int(leaf)] = zKey
+        codes[Int(leaf)] = code
         boxes[Int(leaf)] = box
         count += 1
         setFixedBox(leaf)
@@ -185,19 +196,14 @@ public struct StackingGrid: Sendable {
     }
 
     /// Removes a box; its handle becomes invalid (and may be reused by a later insert).
-    /// - Complexity: O(c (log k + k)); a new layout when the grid has shrunk to a
+    /// - Complexity: O(c (log k + B)); a new layout when the grid has shrunk to a
     ///   quarter of its last layout's size.
     public mutating func remove(_ leaf: LeafID) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
-        let range = cellRange(of: l)
-        for row in range.rows {
-            for column in range.columns {
-                let cell = row * xAxis.cells + column
-                cells.remove(from: cell, at: index(of: l, in: cell))
-            }
-        }
+        removeEntries(of: l, code: codes[Int(l)], in: cellRange(of: l))
         account(l, -1)
+        levelCodes.release(keys[Int(l)].level)
         leaves[Int(l)].isLive = false
         leaves[Int(l)].nextFree = freeList
         freeList = l
@@ -209,7 +215,7 @@ public struct StackingGrid: Sendable {
     /// drop its entry, the cells it keeps update the entry's filter in place (its
     /// z-key did not change, so neither did its place in the run), and the cells it
     /// enters get a new entry at its z-key's place. Does nothing if the box is equal.
-    /// - Complexity: O((c_old + c_new) (log k + k)).
+    /// - Complexity: O((c_old + c_new) (log k + B)).
     public mutating func updateBox(_ leaf: LeafID, to box: IndexBox) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         precondition(box.isValid, "invalid box \(box)")
@@ -221,58 +227,90 @@ public struct StackingGrid: Sendable {
         setFixedBox(l)
         account(l, 1)
         let new = cellRange(of: l)
-        for row in old.rows {
-            for column in old.columns {
-                let cell = row * xAxis.cells + column
-                let i = index(of: l, in: cell)
-                if new.rows.contains(row) && new.columns.contains(column) {
-                    cells.slots[cells.spans[cell].start + i] = entry(of: l, column: column, row: row)
-                } else {
-                    cells.remove(from: cell, at: i)
-                }
-            }
-        }
+        removeEntries(of: l, code: codes[Int(l)], in: old, keeping: new)
         addEntries(of: l, in: new, except: old)
         relayoutIfNeeded()
     }
 
     /// Adds a leaf's entry, at its z-key's place, to each cell of `range` that is
-    /// not also in `kept` (cells that already hold it).
-    /// - Complexity: O(c (log k + k)) for the c cells added to.
-    private mutating func addEntries(of leaf: Int32, in range: (columns: ClosedRange<Int>, rows: ClosedRange<Int>),
-                                     except kept: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? = nil) {
-        let key = keys[Int(leaf)]
-        for row in range.rows {
-            for column in range.columns {
-                if let kept, kept.rows.contains(row) && kept.columns.contains(column) { continue }
-                let cell = row * xAxis.cells + column
-                cells.insert(entry(of: leaf, column: column, row: row), into: cell,
-                             at: insertionIndex(of: leaf, key: key, in: cell))
+    /// not also in `kept` (cells that already hold it). As in ``removeEntries(of:code:in:keeping:)``,
+    /// every cell's block is found and starts loading before any changes (a split in
+    /// one cell leaves the other cells' places valid).
+    /// - Complexity: O(c (log k + B)) for the c cells added to.
+    private mutating func addEntries(of leaf: Int32, in range: CellRange, except kept: CellRange? = nil) {
+        let code = codes[Int(leaf)]
+        let columns = xAxis.cells
+        Self.forEachCell(of: range, except: kept, columns: columns) { places, cells in
+            for (i, cell) in cells.enumerated() {
+                places[i] = self.cells.prefetchedPlace(of: leaf, code: code, in: cell.index)
+            }
+            for (i, cell) in cells.enumerated() {
+                self.cells.insert(entry(of: leaf, column: cell.column, row: cell.row), code: code, into: cell.index,
+                                  place: places[i])
             }
         }
     }
 
     /// Replaces the z-key of a leaf (a window restacked): in each cell it overlaps,
-    /// its entry moves to the new key's place, shifting the entries in between.
-    /// - Complexity: O(c (log k + k)), k the entries between the old and new place.
+    /// its entry leaves its old place and enters at the new key's.
+    /// - Complexity: O(c (log k + B)).
     public mutating func updateZKey(_ leaf: LeafID, to zKey: ZKey) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
         let oldKey = keys[Int(l)]
         if oldKey == zKey { return }
+        // First, since a new level may re-encode every stored code (the old one included).
+        let code = acquireCode(zKey)
+        let oldCode = codes[Int(l)]
         let range = cellRange(of: l)
-        for row in range.rows {
-            for column in range.columns {
-                let cell = row * xAxis.cells + column
-                let from = index(of: l, in: cell)
-                // The search still sees the entry at `from`, with its old key. When the new
-                // key is in front of (greater than) the old one, that entry is among those
-                // counted below the new place, which moves down by one once it is out.
-                let place = insertionIndex(of: l, key: zKey, in: cell)
-                cells.move(in: cell, from: from, to: oldKey < zKey ? place - 1 : place)
+        removeEntries(of: l, code: oldCode, in: range)
+        codes[Int(l)] = code
+        addEntries(of: l, in: range)
+        keys[Int(l)] = zKey
+        levelCodes.release(oldKey.level)
+    }
+
+    /// Removes a leaf's entry (stored with `code`) from each cell of `range`, or in
+    /// the cells also in `kept` replaces it with its current filter. Every cell's
+    /// block is found, and starts loading, before any changes (see
+    /// ``CellStorage/prefetchedPlace(of:code:in:)``); a cell's change leaves the
+    /// other cells' places valid.
+    /// - Complexity: O(c (log k + B)).
+    private mutating func removeEntries(of leaf: Int32, code: UInt64, in range: CellRange, keeping kept: CellRange? = nil) {
+        let columns = xAxis.cells
+        Self.forEachCell(of: range, columns: columns) { places, cells in
+            for (i, cell) in cells.enumerated() {
+                places[i] = self.cells.prefetchedPlace(of: leaf, code: code, in: cell.index)
+            }
+            for (i, cell) in cells.enumerated() {
+                if let kept, kept.rows.contains(cell.row) && kept.columns.contains(cell.column) {
+                    self.cells.replace(entry(of: leaf, column: cell.column, row: cell.row), code: code, in: cell.index,
+                                       place: places[i])
+                } else {
+                    self.cells.remove(leaf, code: code, from: cell.index, place: places[i])
+                }
             }
         }
-        keys[Int(l)] = zKey
+    }
+
+    /// Calls `body` with the cells of `range` not in `skipped` and room for a place
+    /// each (on the stack for a window's usual few cells).
+    @inline(__always)
+    private static func forEachCell(of range: CellRange, except skipped: CellRange? = nil, columns: Int,
+                                    _ body: (UnsafeMutableBufferPointer<Int>, CellList) -> Void) {
+        let cells = CellList(range: range, skipped: skipped, columns: columns)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: cells.total) { body($0, cells) }
+    }
+
+    /// The code of `key` (see ``LevelCodes``), counting its level as used once more;
+    /// when its level needs room that the codes no longer leave, every level is
+    /// renumbered and the cells refilled with the new codes first.
+    private mutating func acquireCode(_ key: ZKey) -> UInt64 {
+        if let code = levelCodes.acquire(key) { return code }
+        levelCodes.renumber()
+        for l in leaves.indices where leaves[l].isLive { codes[l] = levelCodes.code(of: keys[l]) }
+        refill()
+        return levelCodes.acquire(key)!
     }
 
     // MARK: Slots
@@ -287,6 +325,7 @@ public struct StackingGrid: Sendable {
         leaves.append(Leaf(payload: -1, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
                            isLive: false, nextFree: Self.null))
         keys.append(ZKey(level: 0, sequence: 0))
+        codes.append(0)
         boxes.append(IndexBox(minX: 0, minY: 0, maxX: 0, maxY: 0))
         return Int32(leaves.count - 1)
     }

@@ -1,0 +1,414 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CPrefetch
+
+/// Every cell's run of entries, ascending by (z-key, leaf) (front-most last), kept in
+/// blocks of at most ``blockCapacity`` entries, so an update shifts one block
+/// however many boxes share the cell:
+///
+/// ```
+///   spans[cell]      its blocks' place in the directory, its entry count, and its
+///                    front block and that block's count (what a query starts with)
+///   directory        [ref(back) ... ref(front)] per cell, back to back in one array;
+///                    a ref = block number, entries in use, code of its back entry
+///   entries, codes   block b owns slots b*B ..< b*B + B and uses the first `count`;
+///                    codes[s] is the z-key code (see LevelCodes) of entries[s]
+/// ```
+///
+/// An insert into a full block splits it in two halves; a removal that leaves a
+/// block under a quarter full merges it with a neighbour when the two fit in three
+/// quarters of a block; an emptied block is freed for reuse. An entry is found by
+/// a binary search over the cell's back codes (contiguous, a few cache lines even
+/// at a million boxes), then one over the block's codes: no read through a leaf.
+///
+/// A cell's directory grows like a vector inside the shared array: a full one
+/// moves to the end with twice the room, and the array is compacted when the
+/// abandoned room is half of it (O(1) amortized per block added).
+@usableFromInline
+struct CellStorage: Sendable {
+    /// Entries a block holds at most: a shift moves at most this many entries and
+    /// codes (256 bytes each); a query that runs past a block's back entry reads the
+    /// next block's ref from the directory.
+    @usableFromInline static let blockCapacity = 32
+    @usableFromInline static let blockShift = 5
+    /// Entries per block when a layout fills the cells afresh (room to insert).
+    static let fillCount = 24
+    static let half = blockCapacity / 2
+    /// A block below this many entries merges with a neighbour when they fit in
+    /// ``mergedLimit``.
+    static let mergeBelow = blockCapacity / 4
+    static let mergedLimit = blockCapacity * 3 / 4
+
+    @usableFromInline
+    struct Span: Sendable {
+        @usableFromInline var directoryStart: Int32 = 0
+        @usableFromInline var blockCount: Int32 = 0
+        var directoryCapacity: Int32 = 0
+        /// The last block of the directory (-1 when the cell is empty) and its count.
+        @usableFromInline var frontBlock: Int32 = -1
+        @usableFromInline var frontCount: Int32 = 0
+        /// Entries of the cell.
+        var count: Int32 = 0
+    }
+
+    @usableFromInline
+    struct BlockRef: Sendable {
+        @usableFromInline var block: Int32
+        @usableFromInline var count: Int32
+        /// The code of the block's first (back-most) entry.
+        var backCode: UInt64
+    }
+
+    @usableFromInline var spans: [Span]
+    @usableFromInline var directory: [BlockRef] = []
+    @usableFromInline var entries: [CellEntry] = []
+    @usableFromInline var codes: [UInt64] = []
+    /// Blocks no cell uses.
+    var freeBlocks: [Int32] = []
+    /// Entries in use over all cells.
+    var entryCount = 0
+    /// Directory room of runs that moved away.
+    var abandoned = 0
+
+    /// Empty runs for `cellCount` cells.
+    init(cellCount: Int) {
+        spans = Array(repeating: Span(), count: cellCount)
+    }
+
+    /// Runs with directory room for `counts[cell]` entries each, unfilled: the caller
+    /// appends in ascending order with ``append(_:code:to:)``.
+    init(counts: [Int]) {
+        var start = 0
+        var blocks = 0
+        spans = counts.map { count in
+            let needed = (count + Self.fillCount - 1) / Self.fillCount
+            blocks += needed
+            let capacity = needed == 0 ? 0 : needed + needed / 2 + 1
+            defer { start += capacity }
+            return Span(directoryStart: Int32(start), directoryCapacity: Int32(capacity))
+        }
+        directory = Array(repeating: BlockRef(block: -1, count: 0, backCode: 0), count: start)
+        entries.reserveCapacity(blocks << Self.blockShift)
+        codes.reserveCapacity(blocks << Self.blockShift)
+    }
+
+    /// The number of entries in `cell`.
+    func count(of cell: Int) -> Int { Int(spans[cell].count) }
+
+    /// The entries and codes of `cell`, back to front (for checks and refills).
+    /// - Complexity: O(entries of the cell).
+    func run(of cell: Int) -> [(entry: CellEntry, code: UInt64)] {
+        let span = spans[cell]
+        var out: [(CellEntry, UInt64)] = []
+        out.reserveCapacity(Int(span.count))
+        for r in 0 ..< Int(span.blockCount) {
+            let ref = directory[Int(span.directoryStart) + r]
+            let base = Int(ref.block) << Self.blockShift
+            for s in base ..< base + Int(ref.count) { out.append((entries[s], codes[s])) }
+        }
+        return out
+    }
+
+    // MARK: Finding an entry
+
+    /// The place in the cell's directory of the block where `(code, leaf)` is or
+    /// goes: the last block whose back entry is not above it, block 0 when none.
+    /// - Precondition: the cell has a block.
+    /// - Complexity: O(log(k / B)) for the cell's k entries.
+    @inline(__always)
+    func blockPlace(in cell: Int, code: UInt64, leaf: Int32) -> Int {
+        let span = spans[cell]
+        return directory.withUnsafeBufferPointer { directory in
+            entries.withUnsafeBufferPointer { entries in
+                // Blocks 1 ..< low are not above (code, leaf), high ..< blocks are.
+                let refs = UnsafeBufferPointer(rebasing: directory[Int(span.directoryStart)...])
+                var low = 1, high = Int(span.blockCount)
+                while low < high {
+                    let middle = (low + high) >> 1
+                    let back = refs[middle].backCode
+                    if back < code || (back == code && entries[Int(refs[middle].block) << Self.blockShift].leaf <= leaf) {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+                return low - 1
+            }
+        }
+    }
+
+    /// The position in the block at directory place `r` of the first entry not
+    /// below `(code, leaf)`: where such an entry is, or goes.
+    /// - Complexity: O(log B).
+    @inline(__always)
+    func position(in cell: Int, place r: Int, code: UInt64, leaf: Int32) -> Int {
+        let ref = directory[Int(spans[cell].directoryStart) + r]
+        let base = Int(ref.block) << Self.blockShift
+        return entries.withUnsafeBufferPointer { entries in
+            codes.withUnsafeBufferPointer { codes in
+                var first = 0, last = Int(ref.count)
+                while first < last {
+                    let middle = (first + last) >> 1
+                    let c = codes[base + middle]
+                    if c < code || (c == code && entries[base + middle].leaf < leaf) {
+                        first = middle + 1
+                    } else {
+                        last = middle
+                    }
+                }
+                return first
+            }
+        }
+    }
+
+    /// The place in the cell's directory of the block that holds (or would hold)
+    /// `(code, leaf)`, whose codes start loading now without waiting for them. An
+    /// update that removes or replaces a window's entries asks this for every cell
+    /// first and then changes them, so the cache misses of its cells' blocks overlap
+    /// instead of coming one after another (at 100,000 windows the blocks are far
+    /// larger than the caches, and these misses were most of an update's time).
+    /// 0 for an empty cell.
+    /// - Complexity: O(log(k / B)).
+    @inline(__always)
+    func prefetchedPlace(of leaf: Int32, code: UInt64, in cell: Int) -> Int {
+        guard spans[cell].blockCount > 0 else { return 0 }
+        let r = blockPlace(in: cell, code: code, leaf: leaf)
+        let block = Int(directory[Int(spans[cell].directoryStart) + r].block)
+        codes.withUnsafeBufferPointer { codes in
+            windowlab_prefetch(codes.baseAddress! + block << Self.blockShift,
+                               UInt(Self.blockCapacity * MemoryLayout<UInt64>.stride))
+        }
+        entries.withUnsafeBufferPointer { entries in
+            windowlab_prefetch(entries.baseAddress! + block << Self.blockShift,
+                               UInt(Self.blockCapacity * MemoryLayout<CellEntry>.stride))
+        }
+        return r
+    }
+
+    /// The slot of the entry of `leaf` (stored with `code`) in `cell`, in the block at
+    /// directory place `r` (found again when not given).
+    /// - Complexity: O(log(k / B) + log B).
+    func slot(of leaf: Int32, code: UInt64, in cell: Int, place r: Int? = nil) -> Int {
+        precondition(spans[cell].blockCount > 0, "leaf \(leaf) missing from empty cell \(cell)")
+        let r = r ?? blockPlace(in: cell, code: code, leaf: leaf)
+        let i = position(in: cell, place: r, code: code, leaf: leaf)
+        let ref = directory[Int(spans[cell].directoryStart) + r]
+        let slot = Int(ref.block) << Self.blockShift + i
+        precondition(i < Int(ref.count) && entries[slot].leaf == leaf, "leaf \(leaf) missing from cell \(cell)")
+        return slot
+    }
+
+    // MARK: Updates
+
+    /// Appends during a fresh fill, in ascending order: blocks fill to ``fillCount``.
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ entry: CellEntry, code: UInt64, to cell: Int) {
+        let span = spans[cell]
+        if span.blockCount == 0 || span.frontCount == Int32(Self.fillCount) {
+            insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
+        }
+        let r = Int(spans[cell].directoryStart + spans[cell].blockCount) - 1
+        let slot = Int(directory[r].block) << Self.blockShift + Int(directory[r].count)
+        entries[slot] = entry
+        codes[slot] = code
+        directory[r].count += 1
+        finish(cell, added: 1)
+    }
+
+    /// Inserts `entry` (its z-key's `code`) at its place in the cell's run; `place` is
+    /// the block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil).
+    /// - Complexity: O(log k + B), plus O(k / B) for the directory when a block splits
+    ///   (once per B/2 inserts into it at most).
+    mutating func insert(_ entry: CellEntry, code: UInt64, into cell: Int, place: Int? = nil) {
+        var r: Int
+        if spans[cell].blockCount == 0 {
+            insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: 0)
+            r = 0
+        } else {
+            r = place ?? blockPlace(in: cell, code: code, leaf: entry.leaf)
+        }
+        var i = position(in: cell, place: r, code: code, leaf: entry.leaf)
+        if directory[Int(spans[cell].directoryStart) + r].count == Int32(Self.blockCapacity) {
+            split(cell, r)
+            if i > Self.half { (r, i) = (r + 1, i - Self.half) }
+        }
+        let d = Int(spans[cell].directoryStart) + r
+        let base = Int(directory[d].block) << Self.blockShift
+        let count = Int(directory[d].count)
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                let e = entries.baseAddress! + base, c = codes.baseAddress! + base
+                shift(e + i + 1, e + i, count - i)
+                shift(c + i + 1, c + i, count - i)
+                e[i] = entry
+                c[i] = code
+                directory[d].backCode = c[0]
+            }
+        }
+        directory[d].count += 1
+        finish(cell, added: 1)
+    }
+
+    /// Removes the entry of `leaf` (stored with `code`) from the cell's run; `place`
+    /// is its block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil).
+    /// - Complexity: O(log k + B), plus O(k / B) for the directory when a block is
+    ///   freed or merged.
+    mutating func remove(_ leaf: Int32, code: UInt64, from cell: Int, place: Int? = nil) {
+        let r = place ?? blockPlace(in: cell, code: code, leaf: leaf)
+        let slot = slot(of: leaf, code: code, in: cell, place: r)
+        let d = Int(spans[cell].directoryStart) + r
+        let base = Int(directory[d].block) << Self.blockShift
+        let i = slot - base, count = Int(directory[d].count)
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + slot, entries.baseAddress! + slot + 1, count - i - 1)
+                shift(codes.baseAddress! + slot, codes.baseAddress! + slot + 1, count - i - 1)
+            }
+        }
+        directory[d].count -= 1
+        if count == 1 {
+            freeBlocks.append(directory[d].block)
+            removeRef(from: cell, at: r)
+        } else {
+            directory[d].backCode = codes[base]
+            if count - 1 < Self.mergeBelow { mergeIfSmall(cell, r) }
+        }
+        finish(cell, added: -1)
+    }
+
+    /// Overwrites the entry of `entry.leaf` (stored with `code`) in place; `place` as
+    /// for ``remove(_:code:from:place:)``.
+    /// - Complexity: O(log k).
+    mutating func replace(_ entry: CellEntry, code: UInt64, in cell: Int, place: Int? = nil) {
+        let slot = slot(of: entry.leaf, code: code, in: cell, place: place)
+        entries[slot] = entry
+    }
+
+    // MARK: Blocks and the directory
+
+    private mutating func allocateBlock() -> Int32 {
+        if let block = freeBlocks.popLast() { return block }
+        let block = Int32(entries.count >> Self.blockShift)
+        entries.append(contentsOf: repeatElement(.empty, count: Self.blockCapacity))
+        codes.append(contentsOf: repeatElement(0, count: Self.blockCapacity))
+        return block
+    }
+
+    /// Moves the upper half of the full block at directory place `r` to a new block
+    /// placed after it.
+    private mutating func split(_ cell: Int, _ r: Int) {
+        let fresh = allocateBlock()
+        let d = Int(spans[cell].directoryStart) + r
+        let from = Int(directory[d].block) << Self.blockShift + Self.half
+        let to = Int(fresh) << Self.blockShift
+        let moved = Self.blockCapacity - Self.half
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + to, entries.baseAddress! + from, moved)
+                shift(codes.baseAddress! + to, codes.baseAddress! + from, moved)
+            }
+        }
+        directory[d].count = Int32(Self.half)
+        insertRef(BlockRef(block: fresh, count: Int32(moved), backCode: codes[to]), into: cell, at: r + 1)
+    }
+
+    /// Merges the block at place `r` (just shrunk below a quarter) with a neighbour
+    /// when the two fit in three quarters of a block: the later one's entries are
+    /// appended to the earlier one, and the later one is freed.
+    private mutating func mergeIfSmall(_ cell: Int, _ r: Int) {
+        let blocks = Int(spans[cell].blockCount)
+        guard blocks > 1 else { return }
+        let first = r + 1 < blocks ? r : r - 1
+        let d = Int(spans[cell].directoryStart) + first
+        let a = directory[d], b = directory[d + 1]
+        guard Int(a.count + b.count) <= Self.mergedLimit else { return }
+        let to = Int(a.block) << Self.blockShift + Int(a.count), from = Int(b.block) << Self.blockShift
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + to, entries.baseAddress! + from, Int(b.count))
+                shift(codes.baseAddress! + to, codes.baseAddress! + from, Int(b.count))
+            }
+        }
+        directory[d].count += b.count
+        freeBlocks.append(b.block)
+        removeRef(from: cell, at: first + 1)
+    }
+
+    private mutating func insertRef(_ ref: BlockRef, into cell: Int, at r: Int) {
+        if spans[cell].blockCount == spans[cell].directoryCapacity { growDirectory(cell) }
+        let span = spans[cell]
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress! + Int(span.directoryStart)
+            shift(base + r + 1, base + r, Int(span.blockCount) - r)
+            base[r] = ref
+        }
+        spans[cell].blockCount += 1
+    }
+
+    private mutating func removeRef(from cell: Int, at r: Int) {
+        let span = spans[cell]
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress! + Int(span.directoryStart)
+            shift(base + r, base + r + 1, Int(span.blockCount) - r - 1)
+        }
+        spans[cell].blockCount -= 1
+    }
+
+    /// Counts `added` entries and copies the front block's ref into the span.
+    @inline(__always)
+    private mutating func finish(_ cell: Int, added: Int) {
+        spans[cell].count += Int32(added)
+        entryCount += added
+        let span = spans[cell]
+        if span.blockCount == 0 {
+            spans[cell].frontBlock = -1
+            spans[cell].frontCount = 0
+        } else {
+            let front = directory[Int(span.directoryStart + span.blockCount) - 1]
+            spans[cell].frontBlock = front.block
+            spans[cell].frontCount = front.count
+        }
+    }
+
+    /// Moves a full directory run to the end of the array with twice the room.
+    private mutating func growDirectory(_ cell: Int) {
+        let old = spans[cell]
+        let capacity = Swift.max(2, Int(old.directoryCapacity) * 2)
+        let start = directory.count
+        directory.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0), count: capacity))
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress!
+            shift(base + start, base + Int(old.directoryStart), Int(old.blockCount))
+        }
+        spans[cell].directoryStart = Int32(start)
+        spans[cell].directoryCapacity = Int32(capacity)
+        abandoned += Int(old.directoryCapacity)
+        if abandoned > directory.count / 2 { compactDirectory() }
+    }
+
+    /// Lays every directory run out again back to back, keeping capacities.
+    /// - Complexity: O(directory).
+    private mutating func compactDirectory() {
+        var packed: [BlockRef] = []
+        packed.reserveCapacity(directory.count - abandoned)
+        for cell in spans.indices {
+            let span = spans[cell]
+            let start = Int(span.directoryStart)
+            spans[cell].directoryStart = Int32(packed.count)
+            packed.append(contentsOf: directory[start ..< start + Int(span.blockCount)])
+            packed.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0),
+                                                    count: Int(span.directoryCapacity - span.blockCount)))
+        }
+        directory = packed
+        abandoned = 0
+    }
+}
+
+/// Copies `count` values from `source` to `target`; the ranges may overlap.
+@inline(__always)
+private func shift<T>(_ target: UnsafeMutablePointer<T>, _ source: UnsafeMutablePointer<T>, _ count: Int) {
+    if count > 0 { memmove(target, source, count * MemoryLayout<T>.stride) }
+}

@@ -1,0 +1,142 @@
+import Testing
+import WindowModel
+@testable import SpatialIndex
+
+/// The cells' blocks (``CellStorage``) and the z-key codes (``LevelCodes``): runs far
+/// longer than a block, levels squeezed until their codes are renumbered.
+@Suite("Cell blocks and level codes")
+struct CellBlockTests {
+    static let area = IndexBox(minX: 0, minY: 0, maxX: 100, maxY: 100)
+
+    /// A box covering most of the area, so every cell holds most of the boxes.
+    static func crowdedBox(_ rng: inout SeededRandom) -> IndexBox {
+        let x = Double.random(in: -20...30, using: &rng).rounded(), y = Double.random(in: -20...30, using: &rng).rounded()
+        return IndexBox(minX: x, minY: y, maxX: x + Double.random(in: 60...120, using: &rng).rounded(),
+                        maxY: y + Double.random(in: 60...120, using: &rng).rounded())
+    }
+
+    @Test("runs of hundreds of entries split into blocks and merge back, answering like the brute force",
+          arguments: SeededRandom.seeds(default: [1, 2, 3]))
+    func crowdedCells(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        var grid = StackingGrid(bounds: Self.area)
+        var model = BruteForceIndex()
+        var sequence: UInt64 = 0
+        func key() -> ZKey {
+            sequence += 1
+            return ZKey(level: [0, 0, 0, 10, -5][Int.random(in: 0..<5, using: &rng)], sequence: sequence)
+        }
+        func check(_ step: String) -> Bool {
+            let problems = grid.checkInvariants()
+            #expect(problems.isEmpty, "seed \(seed) \(step): \(problems)")
+            for _ in 0..<3 {
+                let x = Double.random(in: -5...105, using: &rng).rounded(), y = Double.random(in: -5...105, using: &rng)
+                if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
+                    Issue.record("seed \(seed) \(step): \(mismatch)")
+                    return false
+                }
+            }
+            return problems.isEmpty
+        }
+        for i in 0..<600 {
+            let box = Self.crowdedBox(&rng), z = key()
+            model.leaves[grid.insert(box: box, zKey: z, payload: Int32(i))] = (box, z, Int32(i))
+        }
+        guard check("after filling") else { return }
+        let peakBlocks = grid.cells.spans.reduce(0) { $0 + Int($1.blockCount) }
+        #expect(grid.cells.spans.contains { $0.blockCount > 10 }, "seed \(seed): no cell has more than 10 blocks")
+        for step in 0..<1500 {
+            let live = model.sortedLeaves
+            let leaf = live[Int.random(in: 0..<live.count, using: &rng)]
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0:
+                let z = key()
+                grid.updateZKey(leaf, to: z)
+                model.leaves[leaf]!.zKey = z
+            case 1:
+                let box = Self.crowdedBox(&rng)
+                grid.updateBox(leaf, to: box)
+                model.leaves[leaf]!.box = box
+            default:
+                let box = Self.crowdedBox(&rng), z = key()
+                grid.remove(leaf)
+                model.leaves[leaf] = nil
+                model.leaves[grid.insert(box: box, zKey: z, payload: Int32(-step))] = (box, z, Int32(-step))
+            }
+            if step % 25 == 0, !check("step \(step)") { return }
+        }
+        for leaf in model.sortedLeaves.dropFirst(40) {
+            grid.remove(leaf)
+            model.leaves[leaf] = nil
+        }
+        guard check("after removing all but 40") else { return }
+        let blocks = grid.cells.spans.reduce(0) { $0 + Int($1.blockCount) }
+        #expect(blocks * 3 < peakBlocks, "seed \(seed): \(blocks) blocks left of \(peakBlocks)")
+    }
+
+    @Test("levels squeezed between two until their codes are renumbered keep the stacking order")
+    func squeezedLevels() {
+        var grid = StackingGrid(bounds: Self.area)
+        var model = BruteForceIndex()
+        var low = 0.0, high = 1.0
+        var sequence: UInt64 = 0
+        func add(_ level: Double) -> LeafID {
+            sequence += 1
+            let box = IndexBox(minX: 0, minY: 0, maxX: 100, maxY: 100), z = ZKey(level: level, sequence: sequence)
+            let leaf = grid.insert(box: box, zKey: z, payload: Int32(sequence))
+            model.leaves[leaf] = (box, z, Int32(sequence))
+            return leaf
+        }
+        _ = add(low)
+        let top = add(high)
+        // Each new level halves the gap below the front one: the codes' room runs out
+        // after about 22, and the grid renumbers them.
+        for round in 0..<40 {
+            let middle = low / 2 + high / 2
+            let leaf = add(middle)
+            if round % 2 == 0 { (low, high) = (middle, high) } else { (low, high) = (low, middle) }
+            if round % 5 == 0 {
+                let z = ZKey(level: low / 2 + high / 2, sequence: sequence + 1)
+                sequence += 1
+                grid.updateZKey(leaf, to: z)
+                model.leaves[leaf]!.zKey = z
+            }
+            let problems = grid.checkInvariants()
+            #expect(problems.isEmpty, "round \(round): \(problems)")
+            if let mismatch = gridQueryMismatch(grid, model, x: 50, y: 50) {
+                Issue.record("round \(round): \(mismatch)")
+                return
+            }
+        }
+        #expect(grid.leaves(containingX: 50, y: 50).first == top)
+        #expect(grid.levelCodes.renumberings >= 1, "the squeeze never ran out of codes")
+    }
+
+    @Test("level codes order like the levels, -0.0 and 0.0 are one level, and an unused level is dropped")
+    func levelCodes() {
+        var codes = LevelCodes()
+        var rng = SeededRandom(seed: SeededRandom.seeds(default: [5])[0])
+        var levels: [Double] = [0, -0.0, 1, -1, 1e300, -1e300, 2.5]
+        for _ in 0..<200 { levels.append(Double.random(in: -1000...1000, using: &rng)) }
+        var stored: [(ZKey, UInt64)] = []
+        for (i, level) in levels.enumerated() {
+            let key = ZKey(level: level, sequence: UInt64(i * 7 % 13))
+            guard let code = codes.acquire(key) else {
+                codes.renumber()
+                stored = stored.map { ($0.0, codes.code(of: $0.0)) }
+                stored.append((key, codes.acquire(key)!))
+                continue
+            }
+            stored.append((key, code))
+        }
+        #expect(codes.levels.count == levels.count - 1, "-0.0 and 0.0 share a level")
+        let disordered = stored.flatMap { a in
+            stored.filter { b in (a.0 < b.0) != (a.1 < b.1) || (a.0 == b.0) != (a.1 == b.1) }.map { (a, $0) }
+        }
+        #expect(disordered.isEmpty, "\(disordered.prefix(3))")
+        codes.release(2.5)
+        #expect(!codes.levels.contains(2.5))
+        codes.release(0)
+        #expect(codes.levels.contains(0), "0.0 was acquired twice (once as -0.0)")
+    }
+}
