@@ -40,6 +40,10 @@ public enum GrowthFit {
             add(&routing, "engine, full route", r.workload, r.windows, r.engineRoute.p50)
             add(&routing, "engine, grid alone", r.workload, r.windows, r.engineGrid.p50)
             add(&moves, "engine, move/resize", r.workload, r.windows, r.engineUpdates[UpdateKind.moveResize.rawValue]?.p50)
+            if let base = r.base {
+                add(&routing, "base build, grid alone", r.workload, r.windows, base.grid.p50)
+                add(&moves, "base build, move/resize", r.workload, r.windows, base.updates[UpdateKind.moveResize.rawValue]?.p50)
+            }
             for p in r.peers {
                 add(&routing, p.peer, r.workload, r.windows, p.route.p50)
                 add(&moves, p.peer, r.workload, r.windows, p.move?.p50)

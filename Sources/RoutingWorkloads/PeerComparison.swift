@@ -40,6 +40,8 @@ public struct PeerComparisonResult: Sendable, Codable {
     /// is timed on the very moves the peers make.
     public var engineUpdates: [String: LatencySummary]
     public var peers: [PeerTiming]
+    /// The same figures of a base build, when one was given (``BaseBuild``).
+    public var base: BaseBuildFigures?
 
     public init(workload: String, windows: Int, visibleWindows: Int, engineBuildMs: Double, engineRoute: LatencySummary,
                 engineGrid: LatencySummary, answerFloor: LatencySummary? = nil, engineUpdates: [String: LatencySummary],

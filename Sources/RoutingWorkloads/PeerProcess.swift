@@ -47,23 +47,35 @@ public struct PeerProcess: Sendable {
         }
         defer { try? sink.close() }
 
+        try Self.run(executable, [input.path], output: sink, timeoutSeconds: timeoutSeconds, role: "the peers executable",
+                     startHint: " (build it with Benchmarks/Peers/build.sh)")
+        return try parse(Data(contentsOf: output), workload: workload)
+    }
+
+    /// The lines of a run, each checked against the workload's counts (so a stale or
+    /// wrong executable that prints canned lines is caught).
+    /// Runs `executable` with `arguments` (standard input empty, standard output to
+    /// `output`) and waits at most `timeoutSeconds`; a failure to start, a time-out
+    /// (the process is killed), a signal or an exit status other than 0 or 1 is a
+    /// ``Failure`` naming it as `role`.
+    static func run(_ executable: String, _ arguments: [String], output: FileHandle, timeoutSeconds: Double,
+                    role: String, startHint: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [input.path]
-        process.standardOutput = sink
+        process.arguments = arguments
+        process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            throw Failure(description: "cannot start the peers executable \(executable): \(error.localizedDescription)"
-                          + " (build it with Benchmarks/Peers/build.sh)")
+            throw Failure(description: "cannot start \(role) \(executable): \(error.localizedDescription)\(startHint)")
         }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while process.isRunning {
             if Date() >= deadline {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                throw Failure(description: "the peers executable \(executable) took over \(Int(timeoutSeconds)) s "
+                throw Failure(description: "\(role) \(executable) took over \(Int(timeoutSeconds)) s "
                               + "on one workload (killed; --peer-timeout sets the limit)")
             }
             usleep(10_000)
@@ -71,13 +83,10 @@ public struct PeerProcess: Sendable {
         let status = process.terminationStatus
         guard process.terminationReason == .exit, status == 0 || status == 1 else {
             let how = process.terminationReason == .exit ? "exited with status \(status)" : "was killed by signal \(status)"
-            throw Failure(description: "the peers executable \(executable) \(how)")
+            throw Failure(description: "\(role) \(executable) \(how)")
         }
-        return try parse(Data(contentsOf: output), workload: workload)
     }
 
-    /// The lines of a run, each checked against the workload's counts (so a stale or
-    /// wrong executable that prints canned lines is caught).
     private func parse(_ bytes: Data, workload: [UInt8]) throws -> [PeerTiming] {
         func count(at offset: Int) -> Int {
             guard workload.count >= offset + 4 else { return -1 }

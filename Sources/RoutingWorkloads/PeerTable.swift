@@ -11,8 +11,9 @@ public enum PeerTable {
     /// What the columns mean.
     public static let legend = "Times in ns per call (clock overhead removed), p50 / p99. x = the row's time over the engine's\n"
         + "(above 1: the engine is faster), routing against the engine's grid at window level, moves\n"
-        + "against the engine's move/resize (`set W frame`, a whole command). Every peer is checked\n"
-        + "against the engine's window-level answer on every point, before and after the moves.\n"
+        + "against the engine's move/resize (`set W frame`, a whole command); a base build's rows over\n"
+        + "this build's. Every peer is checked against the engine's window-level answer on every point,\n"
+        + "before and after the moves.\n"
 
     /// One workload and N.
     public static func block(_ r: PeerComparisonResult) -> String {
@@ -40,6 +41,26 @@ public enum PeerTable {
             r.engineUpdates[kind.rawValue].map { "\(kind.rawValue) \(pair($0))" }
         }
         if !others.isEmpty { out += "engine updates: " + others.joined(separator: ", ") + "\n" }
+        if let base = r.base { out += baseRows(base, r) }
+        return out
+    }
+
+    /// The base build's rows: its routing and updates, each with its ratio over this
+    /// build's (above 1: this build is faster).
+    static func baseRows(_ base: BaseBuildFigures, _ r: PeerComparisonResult) -> String {
+        let move = UpdateKind.moveResize.rawValue
+        var out = pad("base build: full route", 34) + pad(pair(base.route), 18) + pad(ratio(base.route, r.engineRoute), 16)
+            + "\n"
+        out += pad("base build: grid alone", 34) + pad(pair(base.grid), 18) + pad(ratio(base.grid, r.engineGrid), 16)
+        if let old = base.updates[move], let new = r.engineUpdates[move] {
+            out += pad(pair(old), 18) + pad(ratio(old, new), 16)
+        }
+        out += "\n"
+        let updates = [UpdateKind.raise, .hide, .show, .levelChange].compactMap { kind -> String? in
+            guard let old = base.updates[kind.rawValue], let new = r.engineUpdates[kind.rawValue] else { return nil }
+            return "\(kind.rawValue) \(pair(old)) (x \(ratio(old, new)))"
+        }
+        if !updates.isEmpty { out += "base build updates: " + updates.joined(separator: ", ") + "\n" }
         return out
     }
 

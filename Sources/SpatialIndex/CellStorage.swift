@@ -18,7 +18,8 @@ import CPrefetch
 ///                    codes[s] is the z-key code (see LevelCodes) of entries[s]
 /// ```
 ///
-/// An insert into a full block splits it in two halves; a removal that leaves a
+/// An insert into a full block splits it in two halves (one after all its entries
+/// goes to the next block, or a new one, so appends leave full blocks); a removal that leaves a
 /// block under a quarter full merges it with a neighbour when the two fit in three
 /// quarters of a block; an emptied block is freed for reuse. An entry is found by
 /// a binary search over the cell's back codes (contiguous, a few cache lines even
@@ -35,7 +36,7 @@ struct CellStorage: Sendable {
     @usableFromInline static let blockCapacity = 32
     @usableFromInline static let blockShift = 5
     /// Entries per block when a layout fills the cells afresh (room to insert).
-    static let fillCount = 24
+    static let fillCount = 28
     static let half = blockCapacity / 2
     /// A block below this many entries merges with a neighbour when they fit in
     /// ``mergedLimit``.
@@ -232,8 +233,26 @@ struct CellStorage: Sendable {
         }
         var i = position(in: cell, place: r, code: code, leaf: entry.leaf)
         if directory[Int(spans[cell].directoryStart) + r].count == Int32(Self.blockCapacity) {
-            split(cell, r)
-            if i > Self.half { (r, i) = (r + 1, i - Self.half) }
+            let next = Int(spans[cell].directoryStart) + r + 1
+            if i < Self.blockCapacity {
+                if r > 0 && directory[next - 2].count < Int32(Self.blockCapacity) && i > 0 {
+                    spillBack(cell, r)   // the back entry to the previous block: one place frees up
+                    i -= 1
+                } else if r + 1 < Int(spans[cell].blockCount) && directory[next].count < Int32(Self.blockCapacity) {
+                    spillFront(cell, r)   // the front entry to the next block
+                } else {
+                    split(cell, r)
+                    if i > Self.half { (r, i) = (r + 1, i - Self.half) }
+                }
+            } else if r + 1 < Int(spans[cell].blockCount) && directory[next].count < Int32(Self.blockCapacity) {
+                (r, i) = (r + 1, 0)   // after every entry of a full block: the next block's front
+            } else {
+                // After every entry of a full block (a window shown or raised to the front
+                // of the top level appends to the run): a new block, so the full one stays
+                // full instead of leaving two half-full ones behind each append.
+                insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: r + 1)
+                (r, i) = (r + 1, 0)
+            }
         }
         let d = Int(spans[cell].directoryStart) + r
         let base = Int(directory[d].block) << Self.blockShift
@@ -279,6 +298,41 @@ struct CellStorage: Sendable {
         finish(cell, added: -1)
     }
 
+    /// Moves the entry of `leaf` from its place for `oldCode` (its block at directory
+    /// place `place`) to its place for `newCode`, as `entry`: one shift when both
+    /// places are in the same block (a restack within a short run, or to a nearby
+    /// place), a removal and an insertion otherwise.
+    /// - Complexity: O(log k + B).
+    mutating func move(_ leaf: Int32, from oldCode: UInt64, place: Int, to newCode: UInt64, entry: CellEntry,
+                       in cell: Int) {
+        let from = slot(of: leaf, code: oldCode, in: cell, place: place)
+        guard blockPlace(in: cell, code: newCode, leaf: leaf) == place else {
+            remove(leaf, code: oldCode, from: cell, place: place)
+            insert(entry, code: newCode, into: cell)
+            return
+        }
+        let d = Int(spans[cell].directoryStart) + place
+        let base = Int(directory[d].block) << Self.blockShift
+        let i = from - base
+        var j = position(in: cell, place: place, code: newCode, leaf: leaf)
+        if j > i { j -= 1 }   // counted with the entry still at i, below its new place
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                let e = entries.baseAddress! + base, c = codes.baseAddress! + base
+                if j < i {
+                    shift(e + j + 1, e + j, i - j)
+                    shift(c + j + 1, c + j, i - j)
+                } else {
+                    shift(e + i, e + i + 1, j - i)
+                    shift(c + i, c + i + 1, j - i)
+                }
+                e[j] = entry
+                c[j] = newCode
+                directory[d].backCode = c[0]
+            }
+        }
+    }
+
     /// Overwrites the entry of `entry.leaf` (stored with `code`) in place; `place` as
     /// for ``remove(_:code:from:place:)``.
     /// - Complexity: O(log k).
@@ -313,6 +367,45 @@ struct CellStorage: Sendable {
         }
         directory[d].count = Int32(Self.half)
         insertRef(BlockRef(block: fresh, count: Int32(moved), backCode: codes[to]), into: cell, at: r + 1)
+    }
+
+    /// Moves the back entry of the full block at place `r` to the end of the block
+    /// before it (which has room), so the full block has room without a split (blocks
+    /// stay fuller: fewer bytes an entry).
+    private mutating func spillBack(_ cell: Int, _ r: Int) {
+        let d = Int(spans[cell].directoryStart) + r
+        let base = Int(directory[d].block) << Self.blockShift
+        let to = Int(directory[d - 1].block) << Self.blockShift + Int(directory[d - 1].count)
+        entries[to] = entries[base]
+        codes[to] = codes[base]
+        directory[d - 1].count += 1
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + base, entries.baseAddress! + base + 1, Self.blockCapacity - 1)
+                shift(codes.baseAddress! + base, codes.baseAddress! + base + 1, Self.blockCapacity - 1)
+            }
+        }
+        directory[d].count -= 1
+        directory[d].backCode = codes[base]
+    }
+
+    /// Moves the front entry of the full block at place `r` to the front of the block
+    /// after it (which has room), as ``spillBack(_:_:)`` does the other way.
+    private mutating func spillFront(_ cell: Int, _ r: Int) {
+        let d = Int(spans[cell].directoryStart) + r
+        let from = Int(directory[d].block) << Self.blockShift + Self.blockCapacity - 1
+        let base = Int(directory[d + 1].block) << Self.blockShift, count = Int(directory[d + 1].count)
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + base + 1, entries.baseAddress! + base, count)
+                shift(codes.baseAddress! + base + 1, codes.baseAddress! + base, count)
+            }
+        }
+        entries[base] = entries[from]
+        codes[base] = codes[from]
+        directory[d + 1].count += 1
+        directory[d + 1].backCode = codes[base]
+        directory[d].count -= 1
     }
 
     /// Merges the block at place `r` (just shrunk below a quarter) with a neighbour

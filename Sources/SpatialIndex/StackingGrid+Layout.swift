@@ -96,7 +96,10 @@ extension StackingGrid {
     /// - Complexity: O(n log n + entries).
     mutating func refill() {
         let columns = xAxis.cells
-        var order = leaves.indices.filter { leaves[$0].isLive }.map { Int32($0) }
+        let live = leaves.indices.filter { leaves[$0].isLive }
+        var codes = [UInt64](repeating: 0, count: leaves.count)
+        for l in live { codes[l] = code(of: Int32(l)) }
+        var order = live.map { Int32($0) }
         order.sort { a, b in
             let ca = codes[Int(a)], cb = codes[Int(b)]
             return ca < cb || (ca == cb && a < b)

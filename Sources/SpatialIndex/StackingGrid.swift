@@ -74,9 +74,6 @@ public struct StackingGrid: Sendable {
     @usableFromInline var leaves: [Leaf] = []
     /// The z-key of each leaf slot.
     var keys: [ZKey] = []
-    /// The code of each live leaf's z-key (see ``LevelCodes``), as its entries
-    /// carry it in the cells.
-    var codes: [UInt64] = []
     /// The levels in use and their codes.
     var levelCodes = LevelCodes()
     /// The exact box of each leaf slot, for the final test of a query.
@@ -137,11 +134,10 @@ public struct StackingGrid: Sendable {
     public var entryCount: Int { cells.entryCount }
 
     /// Bytes of the grid's arrays (by their element counts, not their capacities):
-    /// per-leaf records, keys, codes and boxes, cell spans, directories and blocks.
+    /// per-leaf records, keys and boxes, cell spans, directories and blocks.
     /// - Complexity: O(1).
     public var memoryBytes: Int {
-        leaves.count * (MemoryLayout<Leaf>.stride + MemoryLayout<ZKey>.stride + MemoryLayout<UInt64>.stride
-                        + MemoryLayout<IndexBox>.stride)
+        leaves.count * (MemoryLayout<Leaf>.stride + MemoryLayout<ZKey>.stride + MemoryLayout<IndexBox>.stride)
             + cells.spans.count * MemoryLayout<CellStorage.Span>.stride
             + cells.directory.count * MemoryLayout<CellStorage.BlockRef>.stride
             + cells.entries.count * (MemoryLayout<CellEntry>.stride + MemoryLayout<UInt64>.stride)
@@ -185,7 +181,6 @@ public struct StackingGrid: Sendable {
         leaves[Int(leaf)] = Leaf(payload: payload, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
                                  isLive: true, nextFree: Self.null)
         keys[Int(leaf)] = zKey
-        codes[Int(leaf)] = code
         boxes[Int(leaf)] = box
         count += 1
         setFixedBox(leaf)
@@ -201,7 +196,7 @@ public struct StackingGrid: Sendable {
     public mutating func remove(_ leaf: LeafID) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
-        removeEntries(of: l, code: codes[Int(l)], in: cellRange(of: l))
+        removeEntries(of: l, code: code(of: l), in: cellRange(of: l))
         account(l, -1)
         levelCodes.release(keys[Int(l)].level)
         leaves[Int(l)].isLive = false
@@ -227,7 +222,7 @@ public struct StackingGrid: Sendable {
         setFixedBox(l)
         account(l, 1)
         let new = cellRange(of: l)
-        removeEntries(of: l, code: codes[Int(l)], in: old, keeping: new)
+        removeEntries(of: l, code: code(of: l), in: old, keeping: new)
         addEntries(of: l, in: new, except: old)
         relayoutIfNeeded()
     }
@@ -238,7 +233,7 @@ public struct StackingGrid: Sendable {
     /// one cell leaves the other cells' places valid).
     /// - Complexity: O(c (log k + B)) for the c cells added to.
     private mutating func addEntries(of leaf: Int32, in range: CellRange, except kept: CellRange? = nil) {
-        let code = codes[Int(leaf)]
+        let code = self.code(of: leaf)
         let columns = xAxis.cells
         Self.forEachCell(of: range, except: kept, columns: columns) { places, cells in
             for (i, cell) in cells.enumerated() {
@@ -261,11 +256,17 @@ public struct StackingGrid: Sendable {
         if oldKey == zKey { return }
         // First, since a new level may re-encode every stored code (the old one included).
         let code = acquireCode(zKey)
-        let oldCode = codes[Int(l)]
-        let range = cellRange(of: l)
-        removeEntries(of: l, code: oldCode, in: range)
-        codes[Int(l)] = code
-        addEntries(of: l, in: range)
+        let oldCode = self.code(of: l)
+        // Every cell's old block is found and starts loading first, as in removeEntries.
+        Self.forEachCell(of: cellRange(of: l), columns: xAxis.cells) { places, cells in
+            for (i, cell) in cells.enumerated() {
+                places[i] = self.cells.prefetchedPlace(of: l, code: oldCode, in: cell.index)
+            }
+            for (i, cell) in cells.enumerated() {
+                self.cells.move(l, from: oldCode, place: places[i], to: code,
+                                entry: entry(of: l, column: cell.column, row: cell.row), in: cell.index)
+            }
+        }
         keys[Int(l)] = zKey
         levelCodes.release(oldKey.level)
     }
@@ -302,13 +303,17 @@ public struct StackingGrid: Sendable {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: cells.total) { body($0, cells) }
     }
 
+    /// The code of a stored leaf's z-key (see ``LevelCodes``), as its entries carry it.
+    /// - Complexity: O(log levels).
+    @inline(__always)
+    func code(of leaf: Int32) -> UInt64 { levelCodes.code(of: keys[Int(leaf)]) }
+
     /// The code of `key` (see ``LevelCodes``), counting its level as used once more;
     /// when its level needs room that the codes no longer leave, every level is
     /// renumbered and the cells refilled with the new codes first.
     private mutating func acquireCode(_ key: ZKey) -> UInt64 {
         if let code = levelCodes.acquire(key) { return code }
         levelCodes.renumber()
-        for l in leaves.indices where leaves[l].isLive { codes[l] = levelCodes.code(of: keys[l]) }
         refill()
         return levelCodes.acquire(key)!
     }
@@ -325,7 +330,6 @@ public struct StackingGrid: Sendable {
         leaves.append(Leaf(payload: -1, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
                            isLive: false, nextFree: Self.null))
         keys.append(ZKey(level: 0, sequence: 0))
-        codes.append(0)
         boxes.append(IndexBox(minX: 0, minY: 0, maxX: 0, maxY: 0))
         return Int32(leaves.count - 1)
     }

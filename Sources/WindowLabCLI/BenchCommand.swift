@@ -55,6 +55,10 @@ struct Bench: ParsableCommand {
     @Option(help: "With --peers: seconds the peers may take on one workload and N before they are killed.")
     var peerTimeout: Double = 600
 
+    @Option(help: ArgumentHelp("With --peers: another build's windowlab (an older commit), whose engine is timed on "
+        + "each workload and N too and printed beside this build's, with ratios.", valueName: "windowlab-executable"))
+    var baseBuild: String?
+
     @Option(help: "desktop, dense or all.")
     var workload: String = "all"
 
@@ -104,6 +108,12 @@ struct Bench: ParsableCommand {
                 throw ValidationError("--peer-timeout takes seconds, more than 0 and at most 86400")
             }
         }
+        if let baseBuild {
+            guard peers != nil else { throw ValidationError("--base-build goes with --peers") }
+            guard FileManager.default.isExecutableFile(atPath: baseBuild) else {
+                throw ValidationError("--base-build \(baseBuild): no executable there")
+            }
+        }
     }
 
     private var parsedSizes: [Int] {
@@ -115,7 +125,8 @@ struct Bench: ParsableCommand {
         let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
         if let peers {
             return try PeerBench.run(PeerProcess(executable: peers, timeoutSeconds: peerTimeout), kinds: kinds,
-                                     sizes: parsedSizes, touches: touches, moves: updates, json: json, svg: svg)
+                                     sizes: parsedSizes, touches: touches, moves: updates, json: json, svg: svg,
+                                     base: baseBuild.map { BaseBuild(executable: $0, peers: peers, timeoutSeconds: peerTimeout) })
         }
         var options = RoutingBenchmarkOptions()
         options.touches = touches
@@ -194,7 +205,7 @@ enum ProtocolBench {
 /// `windowlab bench --peers EXE`: the engine beside the peer indexes (see ``PeerComparison``).
 enum PeerBench {
     static func run(_ process: PeerProcess, kinds: [WorkloadKind], sizes: [Int], touches: Int, moves: Int,
-                    json: Bool, svg: String?) throws {
+                    json: Bool, svg: String?, base: BaseBuild?) throws {
         if !json { print(PeerTable.legend) }
         var results: [PeerComparisonResult] = []
         for kind in kinds {
@@ -202,6 +213,7 @@ enum PeerBench {
                 do {
                     results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
                                                           runPeers: process.run))
+                    results[results.count - 1].base = try base?.measure(kind, windows: n, touches: touches, moves: moves)
                 } catch {
                     FileHandle.standardError.write(Data("error: \(kind.rawValue) N=\(n): \(error)\n".utf8))
                     throw ExitStatus.badInput.exit
