@@ -4,7 +4,8 @@
 /// box in front of the answer that covers the cell but not the point.
 ///
 /// ```
-///   region (bounds) split into cols x rows cells; each cell a sorted run of entries
+///   region (bounds) split into cols x rows cells; each cell a sorted run of entries,
+///   kept in blocks of 32 (see CellStorage)
 ///   +-----+-----+-----+        cell (1, 0): [e_back ... e_front]   <- a query reads
 ///   |     |  A==|==B  |                      z-key ascending          from the end
 ///   +-----+--|--+--|--+

@@ -31,6 +31,7 @@ for ((i = 1; i <= runs; i++)); do
 done
 out=docs/results/peers.md
 tmp=$out.tmp-$$
+trap 'rm -f "$tmp"' EXIT
 python3 - "$work" "$runs" "$base" "$ns" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" \
   "$(nproc)" "$(uname -m)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" >"$tmp" <<'PY'
 import json, math, sys
