@@ -18,9 +18,10 @@ import CPrefetch
 ///                    codes[s] is the z-key code (see LevelCodes) of entries[s]
 /// ```
 ///
-/// An insert into a full block splits it in two halves (one after all its entries
-/// goes to the next block, or a new one, so appends leave full blocks); a removal that leaves a
-/// block under a quarter full merges it with a neighbour when the two fit in three
+/// A full block that an insert reaches passes an entry to a neighbour with room, and
+/// splits in two halves only when neither has room (an entry after all of a full
+/// block's opens a new block instead); a removal that leaves a block under a quarter
+/// full merges it with a neighbour when the two fit in three
 /// quarters of a block; an emptied block is freed for reuse. An entry is found by
 /// a binary search over the cell's back codes (contiguous, a few cache lines even
 /// at a million boxes), then one over the block's codes: no read through a leaf.
@@ -73,6 +74,8 @@ struct CellStorage: Sendable {
     var entryCount = 0
     /// Directory room of runs that moved away.
     var abandoned = 0
+    /// During a fresh fill, how many entries each cell's back block takes.
+    var firstFill: [Int32] = []
 
     /// Empty runs for `cellCount` cells.
     init(cellCount: Int) {
@@ -84,6 +87,7 @@ struct CellStorage: Sendable {
     init(counts: [Int]) {
         var start = 0
         var blocks = 0
+        firstFill = counts.map { count in Int32(count % Self.fillCount == 0 ? Self.fillCount : count % Self.fillCount) }
         spans = counts.map { count in
             let needed = (count + Self.fillCount - 1) / Self.fillCount
             blocks += needed
@@ -204,11 +208,14 @@ struct CellStorage: Sendable {
 
     // MARK: Updates
 
-    /// Appends during a fresh fill, in ascending order: blocks fill to ``fillCount``.
+    /// Appends during a fresh fill, in ascending order: blocks fill to ``fillCount``,
+    /// but for the back one, which takes the remainder, so a query starts in a full
+    /// front block.
     /// - Complexity: O(1) amortized.
     mutating func append(_ entry: CellEntry, code: UInt64, to cell: Int) {
         let span = spans[cell]
-        if span.blockCount == 0 || span.frontCount == Int32(Self.fillCount) {
+        let fill = span.blockCount == 1 ? firstFill[cell] : Int32(Self.fillCount)
+        if span.blockCount == 0 || span.frontCount == fill {
             insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
         }
         let r = Int(spans[cell].directoryStart + spans[cell].blockCount) - 1
@@ -233,23 +240,25 @@ struct CellStorage: Sendable {
         }
         var i = position(in: cell, place: r, code: code, leaf: entry.leaf)
         if directory[Int(spans[cell].directoryStart) + r].count == Int32(Self.blockCapacity) {
-            let next = Int(spans[cell].directoryStart) + r + 1
-            if i < Self.blockCapacity {
-                if r > 0 && directory[next - 2].count < Int32(Self.blockCapacity) && i > 0 {
-                    spillBack(cell, r)   // the back entry to the previous block: one place frees up
-                    i -= 1
-                } else if r + 1 < Int(spans[cell].blockCount) && directory[next].count < Int32(Self.blockCapacity) {
-                    spillFront(cell, r)   // the front entry to the next block
-                } else {
-                    split(cell, r)
-                    if i > Self.half { (r, i) = (r + 1, i - Self.half) }
-                }
-            } else if r + 1 < Int(spans[cell].blockCount) && directory[next].count < Int32(Self.blockCapacity) {
-                (r, i) = (r + 1, 0)   // after every entry of a full block: the next block's front
+            // A full block: an entry after all of its entries goes to the next block's
+            // front when that has room; otherwise the block passes its back entry to the
+            // previous block, or its front entry to the next, when they have room; it
+            // splits in two only when neither has. So blocks stay full, and an append
+            // at the front leaves the front block full (a query starts there).
+            let d = Int(spans[cell].directoryStart) + r
+            let previousHasRoom = r > 0 && directory[d - 1].count < Int32(Self.blockCapacity)
+            let nextHasRoom = r + 1 < Int(spans[cell].blockCount) && directory[d + 1].count < Int32(Self.blockCapacity)
+            if i == Self.blockCapacity && nextHasRoom {
+                (r, i) = (r + 1, 0)
+            } else if previousHasRoom && i > 0 {
+                spillBack(cell, r)
+                i -= 1
+            } else if nextHasRoom {
+                spillFront(cell, r)
+            } else if i < Self.blockCapacity {
+                split(cell, r)
+                if i > Self.half { (r, i) = (r + 1, i - Self.half) }
             } else {
-                // After every entry of a full block (a window shown or raised to the front
-                // of the top level appends to the run): a new block, so the full one stays
-                // full instead of leaving two half-full ones behind each append.
                 insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: r + 1)
                 (r, i) = (r + 1, 0)
             }
