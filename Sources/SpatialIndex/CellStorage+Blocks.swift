@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A cell run's blocks and its directory: allocating, splitting, passing an entry to a
+// neighbour, merging, and the directory runs that grow inside one shared array.
+
+extension CellStorage {
+    mutating func allocateBlock() -> Int32 {
+        if let block = freeBlocks.popLast() { return block }
+        let block = Int32(entries.count >> Self.blockShift)
+        entries.append(contentsOf: repeatElement(.empty, count: Self.blockCapacity))
+        codes.append(contentsOf: repeatElement(0, count: Self.blockCapacity))
+        return block
+    }
+
+    /// Moves the upper half of the full block at directory place `r` to a new block
+    /// placed after it.
+    mutating func split(_ cell: Int, _ r: Int) {
+        let fresh = allocateBlock()
+        let d = Int(spans[cell].directoryStart) + r
+        let from = Int(directory[d].block) << Self.blockShift + Self.half
+        let to = Int(fresh) << Self.blockShift
+        let moved = Self.blockCapacity - Self.half
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + to, entries.baseAddress! + from, moved)
+                shift(codes.baseAddress! + to, codes.baseAddress! + from, moved)
+            }
+        }
+        directory[d].count = Int32(Self.half)
+        insertRef(BlockRef(block: fresh, count: Int32(moved), backCode: codes[to]), into: cell, at: r + 1)
+    }
+
+    /// Moves the back entry of the full block at place `r` to the end of the block
+    /// before it (which has room), so the full block has room without a split (blocks
+    /// stay fuller: fewer bytes an entry).
+    mutating func spillBack(_ cell: Int, _ r: Int) {
+        let d = Int(spans[cell].directoryStart) + r
+        let base = Int(directory[d].block) << Self.blockShift
+        let to = Int(directory[d - 1].block) << Self.blockShift + Int(directory[d - 1].count)
+        entries[to] = entries[base]
+        codes[to] = codes[base]
+        directory[d - 1].count += 1
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + base, entries.baseAddress! + base + 1, Self.blockCapacity - 1)
+                shift(codes.baseAddress! + base, codes.baseAddress! + base + 1, Self.blockCapacity - 1)
+            }
+        }
+        directory[d].count -= 1
+        directory[d].backCode = codes[base]
+    }
+
+    /// Moves the front entry of the full block at place `r` to the front of the block
+    /// after it (which has room), as ``spillBack(_:_:)`` does the other way.
+    mutating func spillFront(_ cell: Int, _ r: Int) {
+        let d = Int(spans[cell].directoryStart) + r
+        let from = Int(directory[d].block) << Self.blockShift + Self.blockCapacity - 1
+        let base = Int(directory[d + 1].block) << Self.blockShift, count = Int(directory[d + 1].count)
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + base + 1, entries.baseAddress! + base, count)
+                shift(codes.baseAddress! + base + 1, codes.baseAddress! + base, count)
+            }
+        }
+        entries[base] = entries[from]
+        codes[base] = codes[from]
+        directory[d + 1].count += 1
+        directory[d + 1].backCode = codes[base]
+        directory[d].count -= 1
+    }
+
+    /// Merges the block at place `r` (just shrunk below a quarter) with a neighbour
+    /// when the two fit in three quarters of a block: the later one's entries are
+    /// appended to the earlier one, and the later one is freed.
+    mutating func mergeIfSmall(_ cell: Int, _ r: Int) {
+        let blocks = Int(spans[cell].blockCount)
+        guard blocks > 1 else { return }
+        let first = r + 1 < blocks ? r : r - 1
+        let d = Int(spans[cell].directoryStart) + first
+        let a = directory[d], b = directory[d + 1]
+        guard Int(a.count + b.count) <= Self.mergedLimit else { return }
+        let to = Int(a.block) << Self.blockShift + Int(a.count), from = Int(b.block) << Self.blockShift
+        entries.withUnsafeMutableBufferPointer { entries in
+            codes.withUnsafeMutableBufferPointer { codes in
+                shift(entries.baseAddress! + to, entries.baseAddress! + from, Int(b.count))
+                shift(codes.baseAddress! + to, codes.baseAddress! + from, Int(b.count))
+            }
+        }
+        directory[d].count += b.count
+        freeBlocks.append(b.block)
+        removeRef(from: cell, at: first + 1)
+    }
+
+    mutating func insertRef(_ ref: BlockRef, into cell: Int, at r: Int) {
+        if spans[cell].blockCount == spans[cell].directoryCapacity { growDirectory(cell) }
+        let span = spans[cell]
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress! + Int(span.directoryStart)
+            shift(base + r + 1, base + r, Int(span.blockCount) - r)
+            base[r] = ref
+        }
+        spans[cell].blockCount += 1
+    }
+
+    mutating func removeRef(from cell: Int, at r: Int) {
+        let span = spans[cell]
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress! + Int(span.directoryStart)
+            shift(base + r, base + r + 1, Int(span.blockCount) - r - 1)
+        }
+        spans[cell].blockCount -= 1
+    }
+
+    /// Counts `added` entries and copies the front block's ref into the span.
+    @inline(__always)
+    mutating func finish(_ cell: Int, added: Int) {
+        spans[cell].count += Int32(added)
+        entryCount += added
+        let span = spans[cell]
+        if span.blockCount == 0 {
+            spans[cell].frontBlock = -1
+            spans[cell].frontCount = 0
+        } else {
+            let front = directory[Int(span.directoryStart + span.blockCount) - 1]
+            spans[cell].frontBlock = front.block
+            spans[cell].frontCount = front.count
+        }
+    }
+
+    /// Moves a full directory run to the end of the array with twice the room.
+    mutating func growDirectory(_ cell: Int) {
+        let old = spans[cell]
+        let capacity = Swift.max(2, Int(old.directoryCapacity) * 2)
+        let start = directory.count
+        directory.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0), count: capacity))
+        directory.withUnsafeMutableBufferPointer { directory in
+            let base = directory.baseAddress!
+            shift(base + start, base + Int(old.directoryStart), Int(old.blockCount))
+        }
+        spans[cell].directoryStart = Int32(start)
+        spans[cell].directoryCapacity = Int32(capacity)
+        abandoned += Int(old.directoryCapacity)
+        if abandoned > directory.count / 2 { compactDirectory() }
+    }
+
+    /// Lays every directory run out again back to back, keeping capacities.
+    /// - Complexity: O(directory).
+    mutating func compactDirectory() {
+        var packed: [BlockRef] = []
+        packed.reserveCapacity(directory.count - abandoned)
+        for cell in spans.indices {
+            let span = spans[cell]
+            let start = Int(span.directoryStart)
+            spans[cell].directoryStart = Int32(packed.count)
+            packed.append(contentsOf: directory[start ..< start + Int(span.blockCount)])
+            packed.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0),
+                                                    count: Int(span.directoryCapacity - span.blockCount)))
+        }
+        directory = packed
+        abandoned = 0
+    }
+}
+
+/// Copies `count` values from `source` to `target`; the ranges may overlap.
+@inline(__always)
+func shift<T>(_ target: UnsafeMutablePointer<T>, _ source: UnsafeMutablePointer<T>, _ count: Int) {
+    if count > 0 { memmove(target, source, count * MemoryLayout<T>.stride) }
+}
