@@ -8,6 +8,15 @@ import Darwin
 // neighbour, merging, and the directory runs that grow inside one shared array.
 
 extension CellStorage {
+    /// Moves `count` entries, with their codes, from slot `source` on to slot `target`
+    /// (the ranges may overlap).
+    @inline(__always)
+    mutating func moveSlots(from source: Int, to target: Int, count: Int) {
+        guard count > 0 else { return }
+        entries.withUnsafeMutableBufferPointer { shift($0.baseAddress! + target, $0.baseAddress! + source, count) }
+        codes.withUnsafeMutableBufferPointer { shift($0.baseAddress! + target, $0.baseAddress! + source, count) }
+    }
+
     mutating func allocateBlock() -> Int32 {
         if let block = freeBlocks.popLast() { return block }
         let block = Int32(entries.count >> Self.blockShift)
@@ -24,12 +33,7 @@ extension CellStorage {
         let from = Int(directory[d].block) << Self.blockShift + Self.half
         let to = Int(fresh) << Self.blockShift
         let moved = Self.blockCapacity - Self.half
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                shift(entries.baseAddress! + to, entries.baseAddress! + from, moved)
-                shift(codes.baseAddress! + to, codes.baseAddress! + from, moved)
-            }
-        }
+        moveSlots(from: from, to: to, count: moved)
         directory[d].count = Int32(Self.half)
         insertRef(BlockRef(block: fresh, count: Int32(moved), backCode: codes[to]), into: cell, at: r + 1)
     }
@@ -44,12 +48,7 @@ extension CellStorage {
         entries[to] = entries[base]
         codes[to] = codes[base]
         directory[d - 1].count += 1
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                shift(entries.baseAddress! + base, entries.baseAddress! + base + 1, Self.blockCapacity - 1)
-                shift(codes.baseAddress! + base, codes.baseAddress! + base + 1, Self.blockCapacity - 1)
-            }
-        }
+        moveSlots(from: base + 1, to: base, count: Self.blockCapacity - 1)
         directory[d].count -= 1
         directory[d].backCode = codes[base]
     }
@@ -60,12 +59,7 @@ extension CellStorage {
         let d = Int(spans[cell].directoryStart) + r
         let from = Int(directory[d].block) << Self.blockShift + Self.blockCapacity - 1
         let base = Int(directory[d + 1].block) << Self.blockShift, count = Int(directory[d + 1].count)
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                shift(entries.baseAddress! + base + 1, entries.baseAddress! + base, count)
-                shift(codes.baseAddress! + base + 1, codes.baseAddress! + base, count)
-            }
-        }
+        moveSlots(from: base, to: base + 1, count: count)
         entries[base] = entries[from]
         codes[base] = codes[from]
         directory[d + 1].count += 1
@@ -84,12 +78,7 @@ extension CellStorage {
         let a = directory[d], b = directory[d + 1]
         guard Int(a.count + b.count) <= Self.mergedLimit else { return }
         let to = Int(a.block) << Self.blockShift + Int(a.count), from = Int(b.block) << Self.blockShift
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                shift(entries.baseAddress! + to, entries.baseAddress! + from, Int(b.count))
-                shift(codes.baseAddress! + to, codes.baseAddress! + from, Int(b.count))
-            }
-        }
+        moveSlots(from: from, to: to, count: Int(b.count))
         directory[d].count += b.count
         freeBlocks.append(b.block)
         removeRef(from: cell, at: first + 1)

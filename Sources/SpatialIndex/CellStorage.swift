@@ -69,8 +69,6 @@ struct CellStorage: Sendable {
     var entryCount = 0
     /// Directory room of runs that moved away.
     var abandoned = 0
-    /// During a fresh fill, how many entries each cell's back block takes.
-    var firstFill: [Int32] = []
 
     /// Empty runs for `cellCount` cells.
     init(cellCount: Int) {
@@ -78,11 +76,10 @@ struct CellStorage: Sendable {
     }
 
     /// Runs with directory room for `counts[cell]` entries each, unfilled: the caller
-    /// appends in ascending order with ``append(_:code:to:)``.
+    /// appends in ascending order with ``append(_:code:to:of:)``.
     init(counts: [Int]) {
         var start = 0
         var blocks = 0
-        firstFill = counts.map { count in Int32(count % Self.fillCount == 0 ? Self.fillCount : count % Self.fillCount) }
         spans = counts.map { count in
             let needed = (count + Self.fillCount - 1) / Self.fillCount
             blocks += needed
@@ -97,20 +94,6 @@ struct CellStorage: Sendable {
 
     /// The number of entries in `cell`.
     func count(of cell: Int) -> Int { Int(spans[cell].count) }
-
-    /// The entries and codes of `cell`, back to front (for checks and refills).
-    /// - Complexity: O(entries of the cell).
-    func run(of cell: Int) -> [(entry: CellEntry, code: UInt64)] {
-        let span = spans[cell]
-        var out: [(CellEntry, UInt64)] = []
-        out.reserveCapacity(Int(span.count))
-        for r in 0 ..< Int(span.blockCount) {
-            let ref = directory[Int(span.directoryStart) + r]
-            let base = Int(ref.block) << Self.blockShift
-            for s in base ..< base + Int(ref.count) { out.append((entries[s], codes[s])) }
-        }
-        return out
-    }
 
     // MARK: Finding an entry
 
@@ -207,9 +190,11 @@ struct CellStorage: Sendable {
     /// but for the back one, which takes the remainder, so a query starts in a full
     /// front block.
     /// - Complexity: O(1) amortized.
-    mutating func append(_ entry: CellEntry, code: UInt64, to cell: Int) {
+    /// `total` is the number of entries the cell will hold once filled.
+    mutating func append(_ entry: CellEntry, code: UInt64, to cell: Int, of total: Int) {
         let span = spans[cell]
-        let fill = span.blockCount == 1 ? firstFill[cell] : Int32(Self.fillCount)
+        let backFill = total % Self.fillCount == 0 ? Self.fillCount : total % Self.fillCount
+        let fill = Int32(span.blockCount == 1 ? backFill : Self.fillCount)
         if span.blockCount == 0 || span.frontCount == fill {
             insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
         }
@@ -261,16 +246,10 @@ struct CellStorage: Sendable {
         let d = Int(spans[cell].directoryStart) + r
         let base = Int(directory[d].block) << Self.blockShift
         let count = Int(directory[d].count)
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                let e = entries.baseAddress! + base, c = codes.baseAddress! + base
-                shift(e + i + 1, e + i, count - i)
-                shift(c + i + 1, c + i, count - i)
-                e[i] = entry
-                c[i] = code
-                directory[d].backCode = c[0]
-            }
-        }
+        moveSlots(from: base + i, to: base + i + 1, count: count - i)
+        entries[base + i] = entry
+        codes[base + i] = code
+        directory[d].backCode = codes[base]
         directory[d].count += 1
         finish(cell, added: 1)
     }
@@ -285,12 +264,7 @@ struct CellStorage: Sendable {
         let d = Int(spans[cell].directoryStart) + r
         let base = Int(directory[d].block) << Self.blockShift
         let i = slot - base, count = Int(directory[d].count)
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                shift(entries.baseAddress! + slot, entries.baseAddress! + slot + 1, count - i - 1)
-                shift(codes.baseAddress! + slot, codes.baseAddress! + slot + 1, count - i - 1)
-            }
-        }
+        moveSlots(from: slot + 1, to: slot, count: count - i - 1)
         directory[d].count -= 1
         if count == 1 {
             freeBlocks.append(directory[d].block)
@@ -320,21 +294,14 @@ struct CellStorage: Sendable {
         let i = from - base
         var j = position(in: cell, place: place, code: newCode, leaf: leaf)
         if j > i { j -= 1 }   // counted with the entry still at i, below its new place
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                let e = entries.baseAddress! + base, c = codes.baseAddress! + base
-                if j < i {
-                    shift(e + j + 1, e + j, i - j)
-                    shift(c + j + 1, c + j, i - j)
-                } else {
-                    shift(e + i, e + i + 1, j - i)
-                    shift(c + i, c + i + 1, j - i)
-                }
-                e[j] = entry
-                c[j] = newCode
-                directory[d].backCode = c[0]
-            }
+        if j < i {
+            moveSlots(from: base + j, to: base + j + 1, count: i - j)
+        } else {
+            moveSlots(from: base + i + 1, to: base + i, count: j - i)
         }
+        entries[base + j] = entry
+        codes[base + j] = newCode
+        directory[d].backCode = codes[base]
     }
 
     /// Overwrites the entry of `entry.leaf` (stored with `code`) in place; `place` as

@@ -7,9 +7,10 @@ extension StackingGrid {
     /// cover a given point of it (longer runs to shift, and more entries a query
     /// skips). Near 1, a box overlaps about 4 cells on average. Measured on the
     /// grid alone with 100,000 desktop boxes (one run each, 2026-11-21): factors
-    /// 0.6 / 1 / 2 gave a raise p50 of 2.8 / 2.6 / 2.0 µs and a query p50 of 223 /
-    /// 321 / 350 ns; on the dense boxes 2 had a query p99 of 4.0 µs against 1.3 at
-    /// 1. 1 is the compromise kept (routing latency is the first goal).
+    /// 0.6 / 1 / 2 gave a raise p50 of 2.8 / 2.6 / 2.0 µs (runs not yet in blocks)
+    /// and a query p50 of 223 / 321 / 350 ns; on the dense boxes 2 had a query p99 of
+    /// 4.0 µs against 1.3 at 1. 1 is the compromise kept (routing latency is the
+    /// first goal); 1.5 was tried again with blocks (docs/results/update-attempts.md).
     public static let cellSideFactor = 1.0
     /// At most this many columns and rows.
     public static let maximumCellsPerAxis = 2048
@@ -119,7 +120,8 @@ extension StackingGrid {
             let range = cellRange(of: l)
             for row in range.rows {
                 for column in range.columns {
-                    cells.append(entry(of: l, column: column, row: row), code: codes[Int(l)], to: row * columns + column)
+                    let cell = row * columns + column
+                    cells.append(entry(of: l, column: column, row: row), code: codes[Int(l)], to: cell, of: counts[cell])
                 }
             }
         }
