@@ -193,7 +193,7 @@ struct ScaleCaseBuilder {
         for _ in 0 ..< Int.random(in: 1...2, using: &generator.random) where live {
             let share = uniform(0.1, 0.9)   // how many of the windows this change touches
             let windows = generator.windows.filter { _ in generator.random.chance(share) }
-            switch Int.random(in: 0..<13, using: &generator.random) {
+            switch Int.random(in: 0..<14, using: &generator.random) {
             case 0: for w in windows { emit(.hide(window: w)) }
             case 1: for w in windows { emit(.show(window: w)) }
             case 2: for w in windows.prefix(200) { emit(.makeKeyAndVisible(window: w)) }
@@ -204,11 +204,12 @@ struct ScaleCaseBuilder {
             case 5: reframe(windows) { Rect($0.x, $0.y, $0.width / 4, $0.height / 4) }
             case 6: reframe(windows) { Rect($0.x, $0.y, $0.width * 3, $0.height * 3) }
             case 7, 8:
-                // Gather: many windows crowd into a small patch (long runs in a few
-                // cells, entries inserted behind newer ones, runs that outgrow their room).
+                // Gather: many windows crowd into a small patch, in random order (long
+                // runs in a few cells, entries inserted between older and newer ones,
+                // runs that outgrow their room).
                 let (cx, cy) = (uniform(0, extent.x), uniform(0, extent.y))
                 let spread = generator.random.pick([0.0, 0.01, 0.05, 0.1])
-                for w in windows where live {
+                for w in windows.shuffled(using: &generator.random) where live {
                     guard let frame = generator.frames[w] else { continue }
                     let x = (cx + uniform(0, spread * extent.x)).rounded(), y = (cy + uniform(0, spread * extent.y)).rounded()
                     emit(.setFrame(target: w, frame: Rect(x, y, frame.width, frame.height)))
@@ -219,9 +220,28 @@ struct ScaleCaseBuilder {
                 for w in windows where live { emit(.setTransform(target: w, transform: generator.transform())) }
             case 10: moveAwayAndBack(windows)
             case 11: disconnectAndComeBack(windows)
+            case 12: levelLadder(windows)
             default:
                 for w in windows.prefix(windows.count / 2) { emit(.release(window: w)) }
                 populate(count: generator.windows.count + 32)
+            }
+        }
+    }
+
+    /// W2-W3 at scale: up to 64 windows take new levels one after another, each one
+    /// past all the levels before it, or halfway between the last one and where the
+    /// ladder started. So many levels crowd into one gap, where an engine that hands
+    /// out order codes between neighbouring levels runs out of room and renumbers.
+    mutating func levelLadder(_ windows: [String]) {
+        let start = generator.random.pick([0.0, WindowLevel.normal, WindowLevel.statusBar, 1000, -1e6])
+        let step = generator.random.pick([1.0, 0.5, 1e-6, 1e6])
+        let shape = Int.random(in: 0..<3, using: &generator.random)
+        for (i, w) in windows.prefix(64).enumerated() where live {
+            let rung = Double(i + 1)
+            switch shape {
+            case 0: emit(.setLevel(window: w, level: start + rung * step))
+            case 1: emit(.setLevel(window: w, level: start - rung * step))
+            default: emit(.setLevel(window: w, level: start + step * Double(sign: .plus, exponent: -(i + 1), significand: 1)))
             }
         }
     }

@@ -133,24 +133,34 @@ extension CellStorage {
         spans[cell].directoryStart = Int32(start)
         spans[cell].directoryCapacity = Int32(capacity)
         abandoned += Int(old.directoryCapacity)
-        if abandoned > directory.count / 2 { compactDirectory() }
+        // Each growth abandons half of what it appends, so a quarter (not a half) of
+        // the array abandoned is reached, after appending about as much as was there.
+        if abandoned > directory.count / 4 { compactDirectory() }
     }
 
-    /// Lays every directory run out again back to back, keeping capacities.
-    /// - Complexity: O(directory).
+    /// The directory room for a run of `blocks` blocks after a layout or a compaction.
+    static func directoryCapacity(for blocks: Int) -> Int { blocks == 0 ? 0 : blocks + blocks / 2 + 1 }
+
+    /// Lays every directory run out again back to back, each with the room
+    /// ``directoryCapacity(for:)`` gives its blocks now: the room of runs that moved
+    /// away, and of runs that were long once (a pile of windows dragged across the
+    /// grid), is given back.
+    /// - Complexity: O(directory), amortized O(1) an appended place.
     mutating func compactDirectory() {
         var packed: [BlockRef] = []
         packed.reserveCapacity(directory.count - abandoned)
         for cell in spans.indices {
             let span = spans[cell]
-            let start = Int(span.directoryStart)
+            let start = Int(span.directoryStart), capacity = Self.directoryCapacity(for: Int(span.blockCount))
             spans[cell].directoryStart = Int32(packed.count)
+            spans[cell].directoryCapacity = Int32(capacity)
             packed.append(contentsOf: directory[start ..< start + Int(span.blockCount)])
             packed.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0),
-                                                    count: Int(span.directoryCapacity - span.blockCount)))
+                                                    count: capacity - Int(span.blockCount)))
         }
         directory = packed
         abandoned = 0
+        compactions += 1
     }
 }
 

@@ -69,6 +69,8 @@ struct CellStorage: Sendable {
     var entryCount = 0
     /// Directory room of runs that moved away.
     var abandoned = 0
+    /// How many times the directory was compacted (for tests).
+    var compactions = 0
 
     /// Empty runs for `cellCount` cells.
     init(cellCount: Int) {
@@ -83,7 +85,7 @@ struct CellStorage: Sendable {
         spans = counts.map { count in
             let needed = (count + Self.fillCount - 1) / Self.fillCount
             blocks += needed
-            let capacity = needed == 0 ? 0 : needed + needed / 2 + 1
+            let capacity = Self.directoryCapacity(for: needed)
             defer { start += capacity }
             return Span(directoryStart: Int32(start), directoryCapacity: Int32(capacity))
         }
