@@ -17,12 +17,37 @@ extension CellStorage {
         codes.withUnsafeMutableBufferPointer { shift($0.baseAddress! + target, $0.baseAddress! + source, count) }
     }
 
+    /// A free block of ``blockCapacity`` slots (its unit a multiple of 4).
     mutating func allocateBlock() -> Int32 {
         if let block = freeBlocks.popLast() { return block }
-        let block = Int32(entries.count >> Self.blockShift)
+        let block = Int32(entries.count >> Self.unitShift)
         entries.append(contentsOf: repeatElement(.empty, count: Self.blockCapacity))
         codes.append(contentsOf: repeatElement(0, count: Self.blockCapacity))
         return block
+    }
+
+    /// A free block of `units` units (1, 2 or 4; aligned to its size): a free one of
+    /// that size, else half of a larger one cut in two.
+    mutating func allocate(units: Int) -> Int32 {
+        if units == Self.unitsPerBlock { return allocateBlock() }
+        if let block = freeSmallBlocks[units >> 1].popLast() { return block }
+        let block = allocate(units: units * 2)
+        freeSmallBlocks[units >> 1].append(block + Int32(units))
+        return block
+    }
+
+    mutating func freeBlock(_ block: Int32, units: Int) {
+        if units == Self.unitsPerBlock { freeBlocks.append(block) } else { freeSmallBlocks[units >> 1].append(block) }
+    }
+
+    /// Moves the lone block of `cell` to a block of `units` units (its entries fit).
+    /// The caller's ``finish(_:added:)`` updates the span's front block.
+    mutating func resizeLoneBlock(_ cell: Int, to units: Int) {
+        let d = Int(spans[cell].directoryStart), old = directory[d].block, fresh = allocate(units: units)
+        moveSlots(from: Int(old) << Self.unitShift, to: Int(fresh) << Self.unitShift, count: Int(directory[d].count))
+        directory[d].block = fresh
+        freeBlock(old, units: Int(spans[cell].units))
+        spans[cell].units = UInt8(units)
     }
 
     /// Moves the upper half of the full block at directory place `r` to a new block
@@ -30,8 +55,8 @@ extension CellStorage {
     mutating func split(_ cell: Int, _ r: Int) {
         let fresh = allocateBlock()
         let d = Int(spans[cell].directoryStart) + r
-        let from = Int(directory[d].block) << Self.blockShift + Self.half
-        let to = Int(fresh) << Self.blockShift
+        let from = Int(directory[d].block) << Self.unitShift + Self.half
+        let to = Int(fresh) << Self.unitShift
         let moved = Self.blockCapacity - Self.half
         moveSlots(from: from, to: to, count: moved)
         directory[d].count = Int32(Self.half)
@@ -43,8 +68,8 @@ extension CellStorage {
     /// stay fuller: fewer bytes an entry).
     mutating func spillBack(_ cell: Int, _ r: Int) {
         let d = Int(spans[cell].directoryStart) + r
-        let base = Int(directory[d].block) << Self.blockShift
-        let to = Int(directory[d - 1].block) << Self.blockShift + Int(directory[d - 1].count)
+        let base = Int(directory[d].block) << Self.unitShift
+        let to = Int(directory[d - 1].block) << Self.unitShift + Int(directory[d - 1].count)
         entries[to] = entries[base]
         codes[to] = codes[base]
         directory[d - 1].count += 1
@@ -57,8 +82,8 @@ extension CellStorage {
     /// after it (which has room), as ``spillBack(_:_:)`` does the other way.
     mutating func spillFront(_ cell: Int, _ r: Int) {
         let d = Int(spans[cell].directoryStart) + r
-        let from = Int(directory[d].block) << Self.blockShift + Self.blockCapacity - 1
-        let base = Int(directory[d + 1].block) << Self.blockShift, count = Int(directory[d + 1].count)
+        let from = Int(directory[d].block) << Self.unitShift + Self.blockCapacity - 1
+        let base = Int(directory[d + 1].block) << Self.unitShift, count = Int(directory[d + 1].count)
         moveSlots(from: base, to: base + 1, count: count)
         entries[base] = entries[from]
         codes[base] = codes[from]
@@ -77,7 +102,7 @@ extension CellStorage {
         let d = Int(spans[cell].directoryStart) + first
         let a = directory[d], b = directory[d + 1]
         guard Int(a.count + b.count) <= Self.mergedLimit else { return }
-        let to = Int(a.block) << Self.blockShift + Int(a.count), from = Int(b.block) << Self.blockShift
+        let to = Int(a.block) << Self.unitShift + Int(a.count), from = Int(b.block) << Self.unitShift
         moveSlots(from: from, to: to, count: Int(b.count))
         directory[d].count += b.count
         freeBlocks.append(b.block)
@@ -120,10 +145,15 @@ extension CellStorage {
         }
     }
 
-    /// Moves a full directory run to the end of the array with twice the room.
+    /// Moves a full directory run to the end of the array with twice the room
+    /// (compacting the array first when a quarter of it is abandoned: each growth
+    /// abandons half of what it appends, so that comes after appending about as
+    /// much as was there).
     mutating func growDirectory(_ cell: Int) {
+        if abandoned > directory.count / 4 { compactDirectory() }
         let old = spans[cell]
-        let capacity = Swift.max(2, Int(old.directoryCapacity) * 2)
+        guard old.blockCount == old.directoryCapacity else { return }   // the compaction left room
+        let capacity = Swift.max(1, Int(old.directoryCapacity) * 2)
         let start = directory.count
         directory.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0), count: capacity))
         directory.withUnsafeMutableBufferPointer { directory in
@@ -133,13 +163,11 @@ extension CellStorage {
         spans[cell].directoryStart = Int32(start)
         spans[cell].directoryCapacity = Int32(capacity)
         abandoned += Int(old.directoryCapacity)
-        // Each growth abandons half of what it appends, so a quarter (not a half) of
-        // the array abandoned is reached, after appending about as much as was there.
-        if abandoned > directory.count / 4 { compactDirectory() }
     }
 
-    /// The directory room for a run of `blocks` blocks after a layout or a compaction.
-    static func directoryCapacity(for blocks: Int) -> Int { blocks == 0 ? 0 : blocks + blocks / 2 + 1 }
+    /// The directory room for a run of `blocks` blocks after a layout or a compaction
+    /// (one place for a lone block: most cells of a small scene have one).
+    static func directoryCapacity(for blocks: Int) -> Int { blocks + blocks / 2 }
 
     /// Lays every directory run out again back to back, each with the room
     /// ``directoryCapacity(for:)`` gives its blocks now: the room of runs that moved

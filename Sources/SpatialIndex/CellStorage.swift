@@ -5,13 +5,22 @@ import CPrefetch
 /// however many boxes share the cell:
 ///
 /// ```
-///   spans[cell]      its blocks' place in the directory, its entry count, and its
-///                    front block and that block's count (what a query starts with)
+///   spans[cell]      its blocks' place in the directory, its entry count, its
+///                    front block and that block's count (what a query starts with),
+///                    and its blocks' size in units
 ///   directory        [ref(back) ... ref(front)] per cell, back to back in one array;
-///                    a ref = block number, entries in use, code of its back entry
-///   entries, codes   block b owns slots b*B ..< b*B + B and uses the first `count`;
-///                    codes[s] is the z-key code (see LevelCodes) of entries[s]
+///                    a ref = block, entries in use, code of its back entry
+///   entries, codes   slots in units of U = 8; block b starts at slot b*U and owns
+///                    u*U slots for its cell's size u (1, 2 or 4; b a multiple of u);
+///                    it uses the first `count`; codes[s] is the z-key code
+///                    (LevelCodes) of entries[s]
 /// ```
+///
+/// A cell whose run fits in 8 or 16 entries keeps it in one small block of that size
+/// (a scene of a thousand windows has most cells that short, and a block of 32 for
+/// each took three times the bytes); a full one moves to the next size, and a lone
+/// block down to a quarter full moves to the size below. Runs longer than one block
+/// are in blocks of 32.
 ///
 /// A full block that an insert reaches passes an entry to a neighbour with room, and
 /// splits in two halves only when neither has room (an entry after all of a full
@@ -23,14 +32,17 @@ import CPrefetch
 ///
 /// A cell's directory grows like a vector inside the shared array: a full one
 /// moves to the end with twice the room, and the array is compacted when the
-/// abandoned room is half of it (O(1) amortized per block added).
+/// abandoned room is a quarter of it (O(1) amortized per block added).
 @usableFromInline
 struct CellStorage: Sendable {
     /// Entries a block holds at most: a shift moves at most this many entries and
     /// codes (256 bytes each); a query that runs past a block's back entry reads the
     /// next block's ref from the directory.
     @usableFromInline static let blockCapacity = 32
-    @usableFromInline static let blockShift = 5
+    /// Slots are handed out in units of 8: a block number times the unit is its
+    /// first slot, and a cell's lone block may be 1, 2 or 4 units.
+    @usableFromInline static let unitShift = 3
+    static let unitsPerBlock = blockCapacity >> unitShift
     /// Entries per block when a layout fills the cells afresh (room to insert).
     static let fillCount = 28
     static let half = blockCapacity / 2
@@ -49,10 +61,14 @@ struct CellStorage: Sendable {
         @usableFromInline var frontCount: Int32 = 0
         /// Entries of the cell.
         var count: Int32 = 0
+        /// The size of the cell's blocks in units: 4 (``blockCapacity``), or 1 or 2
+        /// for a lone small block.
+        var units: UInt8 = UInt8(CellStorage.unitsPerBlock)
     }
 
     @usableFromInline
     struct BlockRef: Sendable {
+        /// Its first slot's unit (see ``unitShift``).
         @usableFromInline var block: Int32
         @usableFromInline var count: Int32
         /// The code of the block's first (back-most) entry.
@@ -63,8 +79,9 @@ struct CellStorage: Sendable {
     @usableFromInline var directory: [BlockRef] = []
     @usableFromInline var entries: [CellEntry] = []
     @usableFromInline var codes: [UInt64] = []
-    /// Blocks no cell uses.
+    /// Blocks of 32 no cell uses, and small blocks of 1 and 2 units.
     var freeBlocks: [Int32] = []
+    var freeSmallBlocks: [[Int32]] = [[], []]
     /// Entries in use over all cells.
     var entryCount = 0
     /// Directory room of runs that moved away.
@@ -81,21 +98,28 @@ struct CellStorage: Sendable {
     /// appends in ascending order with ``append(_:code:to:of:)``.
     init(counts: [Int]) {
         var start = 0
-        var blocks = 0
+        var slots = 0
         spans = counts.map { count in
             let needed = (count + Self.fillCount - 1) / Self.fillCount
-            blocks += needed
+            slots += needed == 1 ? Self.loneUnits(for: count) << Self.unitShift : needed * Self.blockCapacity
             let capacity = Self.directoryCapacity(for: needed)
             defer { start += capacity }
             return Span(directoryStart: Int32(start), directoryCapacity: Int32(capacity))
         }
         directory = Array(repeating: BlockRef(block: -1, count: 0, backCode: 0), count: start)
-        entries.reserveCapacity(blocks << Self.blockShift)
-        codes.reserveCapacity(blocks << Self.blockShift)
+        entries.reserveCapacity(slots + Self.blockCapacity)
+        codes.reserveCapacity(slots + Self.blockCapacity)
     }
 
     /// The number of entries in `cell`.
     func count(of cell: Int) -> Int { Int(spans[cell].count) }
+
+    /// The entries each of the cell's blocks holds at most.
+    @inline(__always)
+    func capacity(of cell: Int) -> Int { Int(spans[cell].units) << Self.unitShift }
+
+    /// The units of the smallest block that holds `count` entries (4 past 16).
+    static func loneUnits(for count: Int) -> Int { count <= 8 ? 1 : count <= 16 ? 2 : unitsPerBlock }
 
     // MARK: Finding an entry
 
@@ -114,7 +138,7 @@ struct CellStorage: Sendable {
                 while low < high {
                     let middle = (low + high) >> 1
                     let back = refs[middle].backCode
-                    if back < code || (back == code && entries[Int(refs[middle].block) << Self.blockShift].leaf <= leaf) {
+                    if back < code || (back == code && entries[Int(refs[middle].block) << Self.unitShift].leaf <= leaf) {
                         low = middle + 1
                     } else {
                         high = middle
@@ -131,7 +155,7 @@ struct CellStorage: Sendable {
     @inline(__always)
     func position(in cell: Int, place r: Int, code: UInt64, leaf: Int32) -> Int {
         let ref = directory[Int(spans[cell].directoryStart) + r]
-        let base = Int(ref.block) << Self.blockShift
+        let base = Int(ref.block) << Self.unitShift
         return entries.withUnsafeBufferPointer { entries in
             codes.withUnsafeBufferPointer { codes in
                 var first = 0, last = Int(ref.count)
@@ -161,14 +185,14 @@ struct CellStorage: Sendable {
     func prefetchedPlace(of leaf: Int32, code: UInt64, in cell: Int) -> Int {
         guard spans[cell].blockCount > 0 else { return 0 }
         let r = blockPlace(in: cell, code: code, leaf: leaf)
-        let block = Int(directory[Int(spans[cell].directoryStart) + r].block)
+        let block = Int(directory[Int(spans[cell].directoryStart) + r].block), capacity = capacity(of: cell)
         codes.withUnsafeBufferPointer { codes in
-            windowlab_prefetch(codes.baseAddress! + block << Self.blockShift,
-                               UInt(Self.blockCapacity * MemoryLayout<UInt64>.stride))
+            windowlab_prefetch(codes.baseAddress! + block << Self.unitShift,
+                               UInt(capacity * MemoryLayout<UInt64>.stride))
         }
         entries.withUnsafeBufferPointer { entries in
-            windowlab_prefetch(entries.baseAddress! + block << Self.blockShift,
-                               UInt(Self.blockCapacity * MemoryLayout<CellEntry>.stride))
+            windowlab_prefetch(entries.baseAddress! + block << Self.unitShift,
+                               UInt(capacity * MemoryLayout<CellEntry>.stride))
         }
         return r
     }
@@ -181,27 +205,31 @@ struct CellStorage: Sendable {
         let r = r ?? blockPlace(in: cell, code: code, leaf: leaf)
         let i = position(in: cell, place: r, code: code, leaf: leaf)
         let ref = directory[Int(spans[cell].directoryStart) + r]
-        let slot = Int(ref.block) << Self.blockShift + i
+        let slot = Int(ref.block) << Self.unitShift + i
         precondition(i < Int(ref.count) && entries[slot].leaf == leaf, "leaf \(leaf) missing from cell \(cell)")
         return slot
     }
 
     // MARK: Updates
 
-    /// Appends during a fresh fill, in ascending order: blocks fill to ``fillCount``,
-    /// but for the back one, which takes the remainder, so a query starts in a full
-    /// front block.
+    /// Appends during a fresh fill, in ascending order: a run of up to 16 entries goes
+    /// in the smallest block it fits; longer ones fill blocks to ``fillCount``, but for
+    /// the back one, which takes the remainder, so a query starts in a full front block.
     /// - Complexity: O(1) amortized.
     /// `total` is the number of entries the cell will hold once filled.
     mutating func append(_ entry: CellEntry, code: UInt64, to cell: Int, of total: Int) {
         let span = spans[cell]
         let backFill = total % Self.fillCount == 0 ? Self.fillCount : total % Self.fillCount
         let fill = Int32(span.blockCount == 1 ? backFill : Self.fillCount)
-        if span.blockCount == 0 || span.frontCount == fill {
+        if span.blockCount == 0 && Self.loneUnits(for: total) < Self.unitsPerBlock {
+            let units = Self.loneUnits(for: total)
+            insertRef(BlockRef(block: allocate(units: units), count: 0, backCode: code), into: cell, at: 0)
+            spans[cell].units = UInt8(units)
+        } else if span.blockCount == 0 || span.frontCount == fill {
             insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
         }
         let r = Int(spans[cell].directoryStart + spans[cell].blockCount) - 1
-        let slot = Int(directory[r].block) << Self.blockShift + Int(directory[r].count)
+        let slot = Int(directory[r].block) << Self.unitShift + Int(directory[r].count)
         entries[slot] = entry
         codes[slot] = code
         directory[r].count += 1
@@ -215,10 +243,15 @@ struct CellStorage: Sendable {
     mutating func insert(_ entry: CellEntry, code: UInt64, into cell: Int, place: Int? = nil) {
         var r: Int
         if spans[cell].blockCount == 0 {
-            insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: 0)
+            insertRef(BlockRef(block: allocate(units: 1), count: 0, backCode: code), into: cell, at: 0)
+            spans[cell].units = 1
             r = 0
         } else {
             r = place ?? blockPlace(in: cell, code: code, leaf: entry.leaf)
+            let units = Int(spans[cell].units)
+            if units < Self.unitsPerBlock && Int(spans[cell].count) == units << Self.unitShift {
+                resizeLoneBlock(cell, to: units * 2)
+            }
         }
         var i = position(in: cell, place: r, code: code, leaf: entry.leaf)
         if directory[Int(spans[cell].directoryStart) + r].count == Int32(Self.blockCapacity) {
@@ -246,7 +279,7 @@ struct CellStorage: Sendable {
             }
         }
         let d = Int(spans[cell].directoryStart) + r
-        let base = Int(directory[d].block) << Self.blockShift
+        let base = Int(directory[d].block) << Self.unitShift
         let count = Int(directory[d].count)
         moveSlots(from: base + i, to: base + i + 1, count: count - i)
         entries[base + i] = entry
@@ -264,16 +297,22 @@ struct CellStorage: Sendable {
         let r = place ?? blockPlace(in: cell, code: code, leaf: leaf)
         let slot = slot(of: leaf, code: code, in: cell, place: r)
         let d = Int(spans[cell].directoryStart) + r
-        let base = Int(directory[d].block) << Self.blockShift
+        let base = Int(directory[d].block) << Self.unitShift
         let i = slot - base, count = Int(directory[d].count)
         moveSlots(from: slot + 1, to: slot, count: count - i - 1)
         directory[d].count -= 1
         if count == 1 {
-            freeBlocks.append(directory[d].block)
+            freeBlock(directory[d].block, units: Int(spans[cell].units))
+            spans[cell].units = UInt8(Self.unitsPerBlock)
             removeRef(from: cell, at: r)
         } else {
             directory[d].backCode = codes[base]
-            if count - 1 < Self.mergeBelow { mergeIfSmall(cell, r) }
+            let units = Int(spans[cell].units)
+            if count - 1 < Self.mergeBelow && units == Self.unitsPerBlock { mergeIfSmall(cell, r) }
+            // A lone block down to a quarter full moves to the size below.
+            if spans[cell].blockCount == 1 && units > 1 && Int(spans[cell].count - 1) <= units << Self.unitShift / 4 {
+                resizeLoneBlock(cell, to: units / 2)
+            }
         }
         finish(cell, added: -1)
     }
@@ -292,7 +331,7 @@ struct CellStorage: Sendable {
             return
         }
         let d = Int(spans[cell].directoryStart) + place
-        let base = Int(directory[d].block) << Self.blockShift
+        let base = Int(directory[d].block) << Self.unitShift
         let i = from - base
         var j = position(in: cell, place: place, code: newCode, leaf: leaf)
         if j > i { j -= 1 }   // counted with the entry still at i, below its new place

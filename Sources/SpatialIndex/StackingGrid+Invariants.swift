@@ -10,8 +10,9 @@ extension StackingGrid {
     ///   of ``entry(of:column:row:)``; no cell holds an entry for a leaf outside it;
     /// - each cell's run is strictly ascending by (z-key, leaf); its directory lies
     ///   inside the shared array and overlaps no other; each of its blocks holds 1
-    ///   to B entries, its back code and the span's front block are up to date, and
-    ///   every block is one cell's or free; `entryCount` is the sum of the runs;
+    ///   to B entries (1 to 8 or 16 for a cell's lone small block), its back code and the
+    ///   span's front block are up to date, and every unit of slots is in exactly one
+    ///   cell's block or free block; `entryCount` is the sum of the runs;
     /// - each entry carries its leaf's z-key's code, every live level has a code, and
     ///   the level codes count exactly the levels of the live leaves, ascending;
     /// - the outside run holds exactly the leaves wholly outside the region (their
@@ -50,14 +51,21 @@ extension StackingGrid {
         let runs = outsideRun + 1
         var total = 0
         if cells.spans.count != runs { fail("\(cells.spans.count) runs for the layout") }
-        let blocks = cells.entries.count >> CellStorage.blockShift
-        var blockOwner = [Int](repeating: -1, count: blocks)
-        for block in cells.freeBlocks {
-            guard block >= 0, Int(block) < blocks, blockOwner[Int(block)] == -1 else {
-                fail("free block \(block) out of range or listed twice")
-                continue
+        // Each unit of slots belongs to one cell's block or to a free block.
+        let units = cells.entries.count >> CellStorage.unitShift
+        var unitOwner = [Int](repeating: -1, count: units)
+        /// Claims the units of a block for `owner`; false when one is out of range or taken.
+        func claim(_ block: Int32, units size: Int, for owner: Int) -> Bool {
+            guard block >= 0, Int(block) + size <= units, Int(block) % size == 0,
+                  unitOwner[Int(block) ..< Int(block) + size].allSatisfy({ $0 == -1 }) else { return false }
+            for unit in Int(block) ..< Int(block) + size { unitOwner[unit] = owner }
+            return true
+        }
+        for (list, size) in [(cells.freeBlocks, CellStorage.unitsPerBlock), (cells.freeSmallBlocks[0], 1),
+                             (cells.freeSmallBlocks[1], 2)] {
+            for block in list where !claim(block, units: size, for: runs) {
+                fail("free block \(block) out of range, unaligned or listed twice")
             }
-            blockOwner[Int(block)] = runs
         }
         var directoryOwner = [Int](repeating: -1, count: cells.directory.count)
         if cells.codes.count != cells.entries.count { fail("\(cells.codes.count) codes for \(cells.entries.count) slots") }
@@ -77,17 +85,19 @@ extension StackingGrid {
                 fail("cell \(cell): front block \(span.frontBlock) (\(span.frontCount)) is not its last block")
             }
             var run: [(entry: CellEntry, code: UInt64)] = []
+            if ![1, 2, CellStorage.unitsPerBlock].contains(Int(span.units)) || (span.units < 4 && used > 1) {
+                fail("cell \(cell): \(used) blocks of \(span.units) units")
+            }
             for ref in refs {
-                guard ref.block >= 0, Int(ref.block) < blocks, blockOwner[Int(ref.block)] == -1 else {
-                    fail("cell \(cell): block \(ref.block) out of range, free, or another cell's")
+                guard claim(ref.block, units: Int(span.units), for: cell) else {
+                    fail("cell \(cell): block \(ref.block) out of range, unaligned, free, or another cell's")
                     continue
                 }
-                blockOwner[Int(ref.block)] = cell
-                guard ref.count >= 1, Int(ref.count) <= CellStorage.blockCapacity else {
+                guard ref.count >= 1, Int(ref.count) <= cells.capacity(of: cell) else {
                     fail("cell \(cell): block \(ref.block) holds \(ref.count) entries")
                     continue
                 }
-                let base = Int(ref.block) << CellStorage.blockShift
+                let base = Int(ref.block) << CellStorage.unitShift
                 if ref.backCode != cells.codes[base] { fail("cell \(cell): block \(ref.block)'s back code is stale") }
                 for slot in base ..< base + Int(ref.count) { run.append((cells.entries[slot], cells.codes[slot])) }
             }
@@ -120,7 +130,7 @@ extension StackingGrid {
                 }
             }
         }
-        if let lost = blockOwner.firstIndex(of: -1) { fail("block \(lost) is neither free nor a cell's") }
+        if let lost = unitOwner.firstIndex(of: -1) { fail("slot unit \(lost) is neither free nor a cell's") }
 
         var expected = 0
         var levelUses: [Double: Int] = [:]

@@ -27,7 +27,7 @@ struct RunCursor: Sendable {
     /// A cursor before the front entry of the run of `span`.
     @inlinable @inline(__always)
     init(_ span: CellStorage.Span) {
-        start = Int(span.frontBlock) << CellStorage.blockShift
+        start = Int(span.frontBlock) << CellStorage.unitShift
         position = Int(span.frontCount) - 1
         directoryStart = Int(span.directoryStart)
         block = Int(span.blockCount) - 1
@@ -106,7 +106,7 @@ extension StackingGrid {
         guard run.block > 0 else { return false }
         run.block -= 1
         let ref = cells.directory[run.directoryStart + run.block]
-        run.start = Int(ref.block) << CellStorage.blockShift
+        run.start = Int(ref.block) << CellStorage.unitShift
         run.position = Int(ref.count) - 1
         return true
     }

@@ -177,7 +177,7 @@ public struct StackingGrid: Sendable {
     ///   follow doublings).
     public mutating func insert(box: IndexBox, zKey: ZKey, payload: Int32) -> LeafID {
         precondition(box.isValid, "invalid box \(box)")
-        let code = acquireCode(zKey)
+        _ = acquireCode(zKey)   // counts the level's use; the entries compute the code
         let leaf = allocate()
         leaves[Int(leaf)] = Leaf(payload: payload, fixedMinX: 0, fixedMinY: 0, fixedMaxX: 0, fixedMaxY: 0,
                                  isLive: true, nextFree: Self.null)

@@ -74,6 +74,47 @@ struct CellBlockTests {
         #expect(blocks * 3 < peakBlocks, "seed \(seed): \(blocks) blocks left of \(peakBlocks)")
     }
 
+    @Test("a cell's lone block grows from 8 to 16 to 32 entries as its run fills it, and shrinks a size when a quarter full")
+    func smallBlocks() {
+        var grid = StackingGrid(bounds: Self.area)
+        var model = BruteForceIndex()
+        var rng = SeededRandom(seed: SeededRandom.seeds(default: [11])[0])
+        func check(_ step: String) {
+            #expect(grid.checkInvariants().isEmpty, "\(step): \(grid.checkInvariants())")
+            for span in grid.cells.spans where span.blockCount == 1 {
+                let capacity = Int(span.units) << CellStorage.unitShift
+                #expect(Int(span.count) > capacity / 4 || capacity == 8, "\(step): a run of \(span.count) in a block of \(capacity)")
+            }
+            if let mismatch = gridQueryMismatch(grid, model, x: 50.5, y: 50.5) { Issue.record("\(step): \(mismatch)") }
+        }
+        var sequence: UInt64 = 0
+        func add(_ box: IndexBox) -> LeafID {
+            sequence += 1
+            let z = ZKey(level: [0, 0, 1][Int.random(in: 0..<3, using: &rng)], sequence: sequence)
+            let leaf = grid.insert(box: box, zKey: z, payload: Int32(sequence))
+            model.leaves[leaf] = (box, z, Int32(sequence))
+            return leaf
+        }
+        for _ in 0..<300 {
+            let x = Double.random(in: 0...97, using: &rng).rounded(), y = Double.random(in: 0...97, using: &rng).rounded()
+            _ = add(IndexBox(minX: x, minY: y, maxX: x + 2, maxY: y + 2))
+        }
+        check("scattered")
+        #expect(grid.cells.spans.contains { $0.units == 1 }, "no cell keeps a small block")
+        let spot = IndexBox(minX: 50.25, minY: 50.25, maxX: 50.75, maxY: 50.75)
+        var stack: [LeafID] = []
+        for k in 1...40 {
+            stack.append(add(spot))
+            check("stacked \(k)")
+        }
+        #expect(grid.cells.spans.contains { $0.count >= 40 && $0.units == 4 }, "the stack's cell is not in blocks of 32")
+        for (k, leaf) in stack.shuffled(using: &rng).enumerated() {
+            grid.remove(leaf)
+            model.leaves[leaf] = nil
+            check("unstacked \(k + 1)")
+        }
+    }
+
     @Test("a pile of boxes dragged across the grid one box at a time gives back the directory room it left behind")
     func draggedPile() {
         var grid = StackingGrid(bounds: Self.area)
