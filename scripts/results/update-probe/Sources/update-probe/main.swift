@@ -3,10 +3,11 @@ import RoutingWorkloads
 import SpatialIndex
 import WindowModel
 
-// update-probe [N] [samples]: p50 / p99 / mean ns of each update kind on the indexed
-// engine (one `apply`, name lookup included), of a dictionary lookup like the
+// update-probe [N] [samples] [ONLY]: p50 / p99 / mean ns of each update kind on the
+// indexed engine (one `apply`, name lookup included), of a dictionary lookup like the
 // engine's, and of raises and moves on a StackingGrid holding the workload's boxes
-// (desktop workload, fixed seeds).
+// (desktop workload, fixed seeds). ONLY times just the figure whose label contains it
+// (for a profiler: `perf record ... update-probe 1000 200000 "engine raise"`).
 struct Random {
     var state: UInt64 = 12345
     mutating func next() -> UInt64 {
@@ -17,8 +18,10 @@ struct Random {
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let n = arguments.first ?? 100_000, samples = arguments.dropFirst().first ?? 20_000
+let only = CommandLine.arguments.dropFirst().first { Int($0) == nil }
 var random = Random()
 func time(_ label: String, _ count: Int, _ body: (Int) -> Void) {
+    if let only, !label.contains(only) { return }
     let values = LatencySampler.sample(count: count, body)
     let s = LatencySummary(values)
     print("\(label): p50 \(Int(s.p50)) p99 \(Int(s.p99)) mean \(Int(s.mean)) ns")
