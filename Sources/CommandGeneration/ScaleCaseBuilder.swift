@@ -233,7 +233,7 @@ struct ScaleCaseBuilder {
     /// ladder started. So many levels crowd into one gap, where an engine that hands
     /// out order codes between neighbouring levels runs out of room and renumbers.
     mutating func levelLadder(_ windows: [String]) {
-        let start = generator.random.pick([0.0, WindowLevel.normal, WindowLevel.statusBar, 1000, -1e6])
+        let start = generator.random.pick([0.0, WindowLevel.normal, WindowLevel.statusBar, WindowLevel.alert, -1e6])
         let step = generator.random.pick([1.0, 0.5, 1e-6, 1e6])
         let shape = Int.random(in: 0..<3, using: &generator.random)
         for (i, w) in windows.prefix(64).enumerated() where live {

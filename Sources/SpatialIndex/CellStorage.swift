@@ -317,14 +317,14 @@ struct CellStorage: Sendable {
         finish(cell, added: -1)
     }
 
-    /// Moves the entry of `leaf` from its place for `oldCode` (its block at directory
-    /// place `place`) to its place for `newCode`, as `entry`: one shift when both
-    /// places are in the same block (a restack within a short run, or to a nearby
-    /// place), a removal and an insertion otherwise.
+    /// Moves the entry of `leaf` (its filter box unchanged) from its place for
+    /// `oldCode` (its block at directory place `place`) to its place for `newCode`:
+    /// one shift when both places are in the same block (a restack within a short
+    /// run, or to a nearby place), a removal and an insertion otherwise.
     /// - Complexity: O(log k + B).
-    mutating func move(_ leaf: Int32, from oldCode: UInt64, place: Int, to newCode: UInt64, entry: CellEntry,
-                       in cell: Int) {
+    mutating func move(_ leaf: Int32, from oldCode: UInt64, place: Int, to newCode: UInt64, in cell: Int) {
         let from = slot(of: leaf, code: oldCode, in: cell, place: place)
+        let entry = entries[from]
         guard blockPlace(in: cell, code: newCode, leaf: leaf) == place else {
             remove(leaf, code: oldCode, from: cell, place: place)
             insert(entry, code: newCode, into: cell)

@@ -264,8 +264,7 @@ public struct StackingGrid: Sendable {
                 places[i] = self.cells.prefetchedPlace(of: l, code: oldCode, in: cell.index)
             }
             for (i, cell) in cells.enumerated() {
-                self.cells.move(l, from: oldCode, place: places[i], to: code,
-                                entry: entry(of: l, column: cell.column, row: cell.row), in: cell.index)
+                self.cells.move(l, from: oldCode, place: places[i], to: code, in: cell.index)
             }
         }
         keys[Int(l)] = zKey
