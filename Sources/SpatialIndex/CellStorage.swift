@@ -118,8 +118,10 @@ struct CellStorage: Sendable {
     @inline(__always)
     func capacity(of cell: Int) -> Int { Int(spans[cell].units) << Self.unitShift }
 
-    /// The units of the smallest block that holds `count` entries (4 past 16).
-    static func loneUnits(for count: Int) -> Int { count <= 8 ? 1 : count <= 16 ? 2 : unitsPerBlock }
+    /// The units of the smallest block that holds `count` entries (4 past two units).
+    static func loneUnits(for count: Int) -> Int {
+        count <= 1 << unitShift ? 1 : count <= 2 << unitShift ? 2 : unitsPerBlock
+    }
 
     // MARK: Finding an entry
 
@@ -249,7 +251,7 @@ struct CellStorage: Sendable {
         } else {
             r = place ?? blockPlace(in: cell, code: code, leaf: entry.leaf)
             let units = Int(spans[cell].units)
-            if units < Self.unitsPerBlock && Int(spans[cell].count) == units << Self.unitShift {
+            if units < Self.unitsPerBlock && Int(spans[cell].count) == capacity(of: cell) {
                 resizeLoneBlock(cell, to: units * 2)
             }
         }
@@ -310,7 +312,7 @@ struct CellStorage: Sendable {
             let units = Int(spans[cell].units)
             if count - 1 < Self.mergeBelow && units == Self.unitsPerBlock { mergeIfSmall(cell, r) }
             // A lone block down to a quarter full moves to the size below.
-            if spans[cell].blockCount == 1 && units > 1 && Int(spans[cell].count - 1) <= units << Self.unitShift / 4 {
+            if spans[cell].blockCount == 1 && units > 1 && Int(spans[cell].count - 1) <= capacity(of: cell) / 4 {
                 resizeLoneBlock(cell, to: units / 2)
             }
         }
