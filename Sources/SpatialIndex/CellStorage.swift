@@ -56,11 +56,12 @@ struct CellStorage: Sendable {
         @usableFromInline var directoryStart: Int32 = 0
         @usableFromInline var blockCount: Int32 = 0
         var directoryCapacity: Int32 = 0
-        /// The last block of the directory (-1 when the cell is empty) and its count.
-        @usableFromInline var frontBlock: Int32 = -1
-        @usableFromInline var frontCount: Int32 = 0
         /// Entries of the cell.
         var count: Int32 = 0
+        /// The last block of the directory (-1 when the cell is empty) and its count
+        /// (at most ``blockCapacity``; 16 bits keep a span 24 bytes).
+        @usableFromInline var frontBlock: Int32 = -1
+        @usableFromInline var frontCount: Int16 = 0
         /// The size of the cell's blocks in units: 4 (``blockCapacity``), or 1 or 2
         /// for a lone small block.
         var units: UInt8 = UInt8(CellStorage.unitsPerBlock)
@@ -82,12 +83,15 @@ struct CellStorage: Sendable {
     /// Blocks of 32 no cell uses, and small blocks of 1 and 2 units.
     var freeBlocks: [Int32] = []
     var freeSmallBlocks: [[Int32]] = [[], []]
+    /// Units in free blocks.
+    var freeUnits = 0
     /// Entries in use over all cells.
     var entryCount = 0
     /// Directory room of runs that moved away.
     var abandoned = 0
-    /// How many times the directory was compacted (for tests).
+    /// How many times the directory, and the slots, were compacted (for tests).
     var compactions = 0
+    var slotCompactions = 0
 
     /// Empty runs for `cellCount` cells.
     init(cellCount: Int) {
@@ -227,7 +231,7 @@ struct CellStorage: Sendable {
             let units = Self.loneUnits(for: total)
             insertRef(BlockRef(block: allocate(units: units), count: 0, backCode: code), into: cell, at: 0)
             spans[cell].units = UInt8(units)
-        } else if span.blockCount == 0 || span.frontCount == fill {
+        } else if span.blockCount == 0 || Int32(span.frontCount) == fill {
             insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
         }
         let r = Int(spans[cell].directoryStart + spans[cell].blockCount) - 1

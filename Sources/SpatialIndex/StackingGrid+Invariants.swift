@@ -67,6 +67,10 @@ extension StackingGrid {
                 fail("free block \(block) out of range, unaligned or listed twice")
             }
         }
+        let listed = cells.freeBlocks.count * CellStorage.unitsPerBlock + cells.freeSmallBlocks[0].count
+            + cells.freeSmallBlocks[1].count * 2
+        if listed != cells.freeUnits { fail("free lists hold \(listed) units, \(cells.freeUnits) counted") }
+        if cells.slotsWantCompacting { fail("\(cells.freeUnits) free units of \(units) left uncompacted") }
         var directoryOwner = [Int](repeating: -1, count: cells.directory.count)
         if cells.codes.count != cells.entries.count { fail("\(cells.codes.count) codes for \(cells.entries.count) slots") }
         for (cell, span) in cells.spans.enumerated() where cell < runs {
@@ -81,7 +85,7 @@ extension StackingGrid {
                 directoryOwner[i] = cell
             }
             let refs = cells.directory[start ..< start + used]
-            if refs.last.map({ ($0.block, $0.count) }) ?? (-1, 0) != (span.frontBlock, span.frontCount) {
+            if refs.last.map({ ($0.block, $0.count) }) ?? (-1, 0) != (span.frontBlock, Int32(span.frontCount)) {
                 fail("cell \(cell): front block \(span.frontBlock) (\(span.frontCount)) is not its last block")
             }
             var run: [(entry: CellEntry, code: UInt64)] = []

@@ -115,6 +115,36 @@ struct CellBlockTests {
         }
     }
 
+    @Test("blocks of 8 left behind by cells that grew while a scene was built are given back, the scene answering as before")
+    func slotCompaction() {
+        var grid = StackingGrid(bounds: Self.area)
+        var model = BruteForceIndex()
+        var rng = SeededRandom(seed: SeededRandom.seeds(default: [5])[0])
+        var checkedAfterCompacting = false
+        for i in 0..<1500 {
+            let x = Double.random(in: 0...94, using: &rng).rounded(), y = Double.random(in: 0...94, using: &rng).rounded()
+            let box = IndexBox(minX: x, minY: y, maxX: x + 6, maxY: y + 6), z = ZKey(level: 0, sequence: UInt64(i))
+            model.leaves[grid.insert(box: box, zKey: z, payload: Int32(i))] = (box, z, Int32(i))
+            if i % 100 == 99 || (grid.cells.slotCompactions > 0 && !checkedAfterCompacting) {
+                checkedAfterCompacting = grid.cells.slotCompactions > 0
+                let problems = grid.checkInvariants()
+                #expect(problems.isEmpty, "box \(i): \(problems)")
+                for _ in 0..<20 {
+                    let x = Double.random(in: 0...100, using: &rng), y = Double.random(in: 0...100, using: &rng)
+                    if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
+                        Issue.record("box \(i): \(mismatch)")
+                        return
+                    }
+                }
+            }
+        }
+        // Without compaction a sixth of the slots (206 units of 1,280) were free blocks by the end.
+        #expect(grid.cells.slotCompactions >= 1, "the slots were never compacted")
+        let slots = grid.cells.entries.count, free = grid.cells.freeUnits << CellStorage.unitShift
+        #expect(free * 16 <= slots - free || free <= CellStorage.compactionFloor << CellStorage.unitShift,
+                "\(free) of \(slots) slots free")
+    }
+
     @Test("a pile of boxes dragged across the grid one box at a time gives back the directory room it left behind")
     func draggedPile() {
         var grid = StackingGrid(bounds: Self.area)
