@@ -150,7 +150,7 @@ extension CellStorage {
         } else {
             let front = directory[Int(span.directoryStart + span.blockCount) - 1]
             spans[cell].frontBlock = front.block
-            spans[cell].frontCount = Int16(front.count)
+            spans[cell].frontCount = front.count
         }
         if slotsWantCompacting { compactSlots() }
     }

@@ -56,12 +56,11 @@ struct CellStorage: Sendable {
         @usableFromInline var directoryStart: Int32 = 0
         @usableFromInline var blockCount: Int32 = 0
         var directoryCapacity: Int32 = 0
+        /// The last block of the directory (-1 when the cell is empty) and its count.
+        @usableFromInline var frontBlock: Int32 = -1
+        @usableFromInline var frontCount: Int32 = 0
         /// Entries of the cell.
         var count: Int32 = 0
-        /// The last block of the directory (-1 when the cell is empty) and its count
-        /// (at most ``blockCapacity``; 16 bits keep a span 24 bytes).
-        @usableFromInline var frontBlock: Int32 = -1
-        @usableFromInline var frontCount: Int16 = 0
         /// The size of the cell's blocks in units: 4 (``blockCapacity``), or 1 or 2
         /// for a lone small block.
         var units: UInt8 = UInt8(CellStorage.unitsPerBlock)
@@ -231,7 +230,7 @@ struct CellStorage: Sendable {
             let units = Self.loneUnits(for: total)
             insertRef(BlockRef(block: allocate(units: units), count: 0, backCode: code), into: cell, at: 0)
             spans[cell].units = UInt8(units)
-        } else if span.blockCount == 0 || Int32(span.frontCount) == fill {
+        } else if span.blockCount == 0 || span.frontCount == fill {
             insertRef(BlockRef(block: allocateBlock(), count: 0, backCode: code), into: cell, at: Int(span.blockCount))
         }
         let r = Int(spans[cell].directoryStart + spans[cell].blockCount) - 1

@@ -85,7 +85,7 @@ extension StackingGrid {
                 directoryOwner[i] = cell
             }
             let refs = cells.directory[start ..< start + used]
-            if refs.last.map({ ($0.block, $0.count) }) ?? (-1, 0) != (span.frontBlock, Int32(span.frontCount)) {
+            if refs.last.map({ ($0.block, $0.count) }) ?? (-1, 0) != (span.frontBlock, span.frontCount) {
                 fail("cell \(cell): front block \(span.frontBlock) (\(span.frontCount)) is not its last block")
             }
             var run: [(entry: CellEntry, code: UInt64)] = []
