@@ -26,7 +26,10 @@ import CPrefetch
 /// splits in two halves only when neither has room (an entry after all of a full
 /// block's opens a new block instead); a removal that leaves a block under a quarter
 /// full merges it with a neighbour when the two fit in three
-/// quarters of a block; an emptied block is freed for reuse. An entry is found by
+/// quarters of a block; an emptied block is freed for reuse. When free blocks hold
+/// more than a sixteenth of the slots in use, the update that freed the last of them
+/// lays every block out again back to back (``compactSlots()``): block numbers
+/// change, directory places do not. An entry is found by
 /// a binary search over the cell's back codes (contiguous, a few cache lines even
 /// at a million boxes), then one over the block's codes: no read through a leaf.
 ///
@@ -88,8 +91,9 @@ struct CellStorage: Sendable {
     var entryCount = 0
     /// Directory room of runs that moved away.
     var abandoned = 0
-    /// How many times the directory, and the slots, were compacted (for tests).
+    /// How many times the directory was compacted since the last fill (for tests).
     var compactions = 0
+    /// How many times the slots were compacted since the last fill (for tests).
     var slotCompactions = 0
 
     /// Empty runs for `cellCount` cells.
@@ -244,7 +248,8 @@ struct CellStorage: Sendable {
     /// Inserts `entry` (its z-key's `code`) at its place in the cell's run; `place` is
     /// the block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil).
     /// - Complexity: O(log k + B), plus O(k / B) for the directory when a block splits
-    ///   (once per B/2 inserts into it at most).
+    ///   (once per B/2 inserts into it at most), plus O(cells + slots) when it ends in
+    ///   ``compactSlots()`` (amortized O(1) a freed unit).
     mutating func insert(_ entry: CellEntry, code: UInt64, into cell: Int, place: Int? = nil) {
         var r: Int
         if spans[cell].blockCount == 0 {
@@ -297,7 +302,7 @@ struct CellStorage: Sendable {
     /// Removes the entry of `leaf` (stored with `code`) from the cell's run; `place`
     /// is its block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil).
     /// - Complexity: O(log k + B), plus O(k / B) for the directory when a block is
-    ///   freed or merged.
+    ///   freed or merged, plus O(cells + slots) when it ends in ``compactSlots()``.
     mutating func remove(_ leaf: Int32, code: UInt64, from cell: Int, place: Int? = nil) {
         let r = place ?? blockPlace(in: cell, code: code, leaf: leaf)
         let slot = slot(of: leaf, code: code, in: cell, place: r)
@@ -326,7 +331,8 @@ struct CellStorage: Sendable {
     /// `oldCode` (its block at directory place `place`) to its place for `newCode`:
     /// one shift when both places are in the same block (a restack within a short
     /// run, or to a nearby place), a removal and an insertion otherwise.
-    /// - Complexity: O(log k + B).
+    /// - Complexity: O(log k + B), plus what ``remove(_:code:from:place:)`` and
+    ///   ``insert(_:code:into:place:)`` add when it takes both.
     mutating func move(_ leaf: Int32, from oldCode: UInt64, place: Int, to newCode: UInt64, in cell: Int) {
         let from = slot(of: leaf, code: oldCode, in: cell, place: place)
         let entry = entries[from]

@@ -72,6 +72,9 @@ extension StackingGrid {
         if listed != cells.freeUnits { fail("free lists hold \(listed) units, \(cells.freeUnits) counted") }
         if cells.slotsWantCompacting { fail("\(cells.freeUnits) free units of \(units) left uncompacted") }
         var directoryOwner = [Int](repeating: -1, count: cells.directory.count)
+        if cells.entries.count % CellStorage.blockCapacity != 0 {
+            fail("\(cells.entries.count) slots: not a whole number of blocks of \(CellStorage.blockCapacity)")
+        }
         if cells.codes.count != cells.entries.count { fail("\(cells.codes.count) codes for \(cells.entries.count) slots") }
         for (cell, span) in cells.spans.enumerated() where cell < runs {
             let start = Int(span.directoryStart), used = Int(span.blockCount)

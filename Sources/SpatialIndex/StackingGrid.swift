@@ -174,7 +174,9 @@ public struct StackingGrid: Sendable {
     /// - Complexity: O(c (log k + B)) for the c cells the box overlaps, k boxes per
     ///   cell, B = ``CellStorage/blockCapacity``; O(n log n + entries) when it
     ///   triggers a new layout (amortized O(log n) per insertion, since layouts
-    ///   follow doublings).
+    ///   follow doublings); O(cells + entries) when its cells' slots are compacted
+    ///   (``CellStorage/compactSlots()``, amortized O(1) a freed block unit), which
+    ///   any update below may do too.
     public mutating func insert(box: IndexBox, zKey: ZKey, payload: Int32) -> LeafID {
         precondition(box.isValid, "invalid box \(box)")
         _ = acquireCode(zKey)   // counts the level's use; the entries compute the code
@@ -193,7 +195,8 @@ public struct StackingGrid: Sendable {
 
     /// Removes a box; its handle becomes invalid (and may be reused by a later insert).
     /// - Complexity: O(c (log k + B)); a new layout when the grid has shrunk to a
-    ///   quarter of its last layout's size.
+    ///   quarter of its last layout's size; a compaction of the slots as for
+    ///   ``insert(box:zKey:payload:)``.
     public mutating func remove(_ leaf: LeafID) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
@@ -211,7 +214,8 @@ public struct StackingGrid: Sendable {
     /// drop its entry, the cells it keeps update the entry's filter in place (its
     /// z-key did not change, so neither did its place in the run), and the cells it
     /// enters get a new entry at its z-key's place. Does nothing if the box is equal.
-    /// - Complexity: O((c_old + c_new) (log k + B)).
+    /// - Complexity: O((c_old + c_new) (log k + B)), and a compaction of the slots
+    ///   as for ``insert(box:zKey:payload:)``.
     public mutating func updateBox(_ leaf: LeafID, to box: IndexBox) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         precondition(box.isValid, "invalid box \(box)")
@@ -249,7 +253,8 @@ public struct StackingGrid: Sendable {
 
     /// Replaces the z-key of a leaf (a window restacked): in each cell it overlaps,
     /// its entry leaves its old place and enters at the new key's.
-    /// - Complexity: O(c (log k + B)).
+    /// - Complexity: O(c (log k + B)), and a compaction of the slots as for
+    ///   ``insert(box:zKey:payload:)``.
     public mutating func updateZKey(_ leaf: LeafID, to zKey: ZKey) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue

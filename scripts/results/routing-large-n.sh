@@ -69,6 +69,18 @@ print("swings by up to 2x between minutes, and a run of either build may fall in
 print("| workload | N | full route p50, base / this | ratio | p99, base / this | ratio | grid alone p50, base / this | ratio | p99, base / this | ratio |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 table(min)
+print("\nThe median over the runs of each run's own ratio (base and this build measured in the same")
+print("run, one right after the other), with the smallest and largest run's ratio:\n")
+print("| workload | N | full route p50 | p99 | grid alone p50 | p99 |")
+print("|---|---|---|---|---|---|")
+for (workload, n) in sorted(points):
+    f = points[(workload, n)]
+    cells = []
+    for this, old in (("rt", "rb"), ("gt", "gb")):
+        for q in ("p50", "p99"):
+            r = [b[q] / t[q] for b, t in zip(f[old], f[this])]
+            cells.append(f"{statistics.median(r):.2f} ({min(r):.2f}–{max(r):.2f})")
+    print(f"| {workload} | {n:,} | " + " | ".join(cells) + " |")
 PY
 mv "$tmp" "$out"
 trap - EXIT
