@@ -121,21 +121,26 @@ struct CellBlockTests {
         var model = BruteForceIndex()
         var rng = SeededRandom(seed: SeededRandom.seeds(default: [5])[0])
         var checkedAfterCompacting = false
+        /// Whether the grid keeps its invariants and answers 20 random points like the model.
+        func answersLikeModel(_ step: String) -> Bool {
+            let problems = grid.checkInvariants()
+            #expect(problems.isEmpty, "\(step): \(problems)")
+            for _ in 0..<20 {
+                let x = Double.random(in: 0...100, using: &rng), y = Double.random(in: 0...100, using: &rng)
+                if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
+                    Issue.record("\(step): \(mismatch)")
+                    return false
+                }
+            }
+            return problems.isEmpty
+        }
         for i in 0..<1500 {
             let x = Double.random(in: 0...94, using: &rng).rounded(), y = Double.random(in: 0...94, using: &rng).rounded()
             let box = IndexBox(minX: x, minY: y, maxX: x + 6, maxY: y + 6), z = ZKey(level: 0, sequence: UInt64(i))
             model.leaves[grid.insert(box: box, zKey: z, payload: Int32(i))] = (box, z, Int32(i))
             if i % 100 == 99 || (grid.cells.slotCompactions > 0 && !checkedAfterCompacting) {
                 checkedAfterCompacting = grid.cells.slotCompactions > 0
-                let problems = grid.checkInvariants()
-                #expect(problems.isEmpty, "box \(i): \(problems)")
-                for _ in 0..<20 {
-                    let x = Double.random(in: 0...100, using: &rng), y = Double.random(in: 0...100, using: &rng)
-                    if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
-                        Issue.record("box \(i): \(mismatch)")
-                        return
-                    }
-                }
+                guard answersLikeModel("box \(i)") else { return }
             }
         }
         // Without compaction a sixth of the slots (206 units of 1,280) were free blocks by the end.
@@ -162,15 +167,7 @@ struct CellBlockTests {
             }
             guard grid.cells.slotCompactions != seen else { continue }
             seen = grid.cells.slotCompactions
-            let problems = grid.checkInvariants()
-            #expect(problems.isEmpty, "step \(step): \(problems)")
-            for _ in 0..<20 {
-                let x = Double.random(in: 0...100, using: &rng), y = Double.random(in: 0...100, using: &rng)
-                if let mismatch = gridQueryMismatch(grid, model, x: x, y: y) {
-                    Issue.record("step \(step): \(mismatch)")
-                    return
-                }
-            }
+            guard answersLikeModel("step \(step)") else { return }
         }
         #expect(seen > built, "no compaction while windows were closed")
     }
