@@ -19,10 +19,7 @@ extension CellStorage {
 
     /// A free block of ``blockCapacity`` slots (its unit a multiple of 4).
     mutating func allocateBlock() -> Int32 {
-        if let block = freeBlocks.popLast() {
-            freeUnits -= Self.unitsPerBlock
-            return block
-        }
+        if let block = freeBlocks.popLast() { return block }
         let block = Int32(entries.count >> Self.unitShift)
         entries.append(contentsOf: repeatElement(.empty, count: Self.blockCapacity))
         codes.append(contentsOf: repeatElement(0, count: Self.blockCapacity))
@@ -33,10 +30,7 @@ extension CellStorage {
     /// that size, else half of a larger one cut in two.
     mutating func allocate(units: Int) -> Int32 {
         if units == Self.unitsPerBlock { return allocateBlock() }
-        if let block = freeSmallBlocks[units >> 1].popLast() {
-            freeUnits -= units
-            return block
-        }
+        if let block = freeSmallBlocks[units >> 1].popLast() { return block }
         let block = allocate(units: units * 2)
         freeBlock(block + Int32(units), units: units)
         return block
@@ -44,7 +38,13 @@ extension CellStorage {
 
     mutating func freeBlock(_ block: Int32, units: Int) {
         if units == Self.unitsPerBlock { freeBlocks.append(block) } else { freeSmallBlocks[units >> 1].append(block) }
-        freeUnits += units
+    }
+
+    /// Units in free blocks.
+    /// - Complexity: O(1).
+    @inline(__always)
+    var freeUnits: Int {
+        freeBlocks.count * Self.unitsPerBlock + freeSmallBlocks[0].count + freeSmallBlocks[1].count * 2
     }
 
     /// Moves the lone block of `cell` to a block of `units` units (its entries fit).
@@ -179,7 +179,7 @@ extension CellStorage {
     /// Whether free blocks hold more than a sixteenth of the slots in use (and more
     /// than ``compactionFloor`` units): then ``compactSlots()`` gives them back.
     /// Blocks freed where no block is asked for again stay free: cells that grew from 8
-    /// entries to 16 while a scene was built left their blocks of 8 behind, a third
+    /// entries to 16 while a scene was built left their blocks of 8 behind, a sixth
     /// of the slots of a thousand desktop windows.
     @inline(__always)
     var slotsWantCompacting: Bool {
@@ -191,7 +191,8 @@ extension CellStorage {
 
     /// Lays every cell's blocks out again back to back, blocks of 32 first and then
     /// those of 16 and of 8 (so each stays aligned to its size), and forgets the free
-    /// blocks but those that pad the slots to a whole block. Directory places stay as they were; block numbers change.
+    /// blocks but those that pad the slots to a whole block. Directory places stay as
+    /// they were; block numbers change.
     /// - Complexity: O(cells + slots); the slots' part amortized O(1) a freed unit,
     ///   since a sixteenth of the slots in use must be freed between two compactions.
     ///   At a million windows one compaction copies about 100 MB, and holds the old
@@ -217,7 +218,6 @@ extension CellStorage {
         codes = packedCodes
         freeBlocks = []
         freeSmallBlocks = [[], []]
-        freeUnits = 0
         // Free blocks of 8 and 16 up to a whole block, so a block of 32 appended next
         // is aligned too.
         while (entries.count >> Self.unitShift) % Self.unitsPerBlock != 0 {

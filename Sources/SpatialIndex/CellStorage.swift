@@ -85,8 +85,6 @@ struct CellStorage: Sendable {
     /// Blocks of 32 no cell uses, and small blocks of 1 and 2 units.
     var freeBlocks: [Int32] = []
     var freeSmallBlocks: [[Int32]] = [[], []]
-    /// Units in free blocks.
-    var freeUnits = 0
     /// Entries in use over all cells.
     var entryCount = 0
     /// Directory room of runs that moved away.

@@ -67,9 +67,6 @@ extension StackingGrid {
                 fail("free block \(block) out of range, unaligned or listed twice")
             }
         }
-        let listed = cells.freeBlocks.count * CellStorage.unitsPerBlock + cells.freeSmallBlocks[0].count
-            + cells.freeSmallBlocks[1].count * 2
-        if listed != cells.freeUnits { fail("free lists hold \(listed) units, \(cells.freeUnits) counted") }
         if cells.slotsWantCompacting { fail("\(cells.freeUnits) free units of \(units) left uncompacted") }
         var directoryOwner = [Int](repeating: -1, count: cells.directory.count)
         if cells.entries.count % CellStorage.blockCapacity != 0 {

@@ -3,7 +3,8 @@
 # against a base commit: `windowlab bench --peers --base-build` (the reference model
 # cannot be built at a million windows, so plain `bench` cannot go there) with one
 # cheap peer only, several runs; writes docs/results/routing-blocks-large-n.md with
-# the median over the runs of the full route's and the grid's p50 and p99, both builds.
+# the full route's and the grid's p50 and p99, both builds: the median over the runs,
+# each build's fastest run, and the median of each run's own ratio.
 #
 #   scripts/results/routing-large-n.sh [BASE_COMMIT] [--runs 5] [--n 100000,1000000]
 #
