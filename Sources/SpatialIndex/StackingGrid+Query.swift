@@ -58,11 +58,15 @@ public struct GridQueryCursor: Sendable {
     public init() {}
 }
 
+// Every step of a query is inlined into its caller. A caller that reaches the grid
+// through a buffer pointer (the engine does) copies the whole grid value, 336 bytes,
+// before each call that is not inlined; `startQuery` and the merge being calls cost a
+// quarter of the grid's time at a million windows (docs/results/update-attempts.md).
 extension StackingGrid {
     /// Starts a query for the boxes containing `(x, y)` (closed boxes), front to
     /// back: call ``nextLeaf(_:)`` until it returns nil.
     /// - Complexity: O(1).
-    @inlinable
+    @inlinable @inline(__always)
     public func startQuery(x: Double, y: Double, cursor: inout GridQueryCursor) {
         let fx = xAxis.fixed(x), fy = yAxis.fixed(y)
         cursor.cell = RunCursor(cells.spans[Int(fy >> 8) * xAxis.cells + Int(fx >> 8)])
@@ -85,7 +89,7 @@ extension StackingGrid {
     ///   misses the point.
     @inlinable @inline(__always)
     public func nextLeaf(_ cursor: inout GridQueryCursor) -> LeafID? {
-        if cursor.isMerging { return nextLeafMerging(&cursor) }
+        if cursor.isMerging, let leaf = nextLeafMerging(&cursor) { return leaf }
         return cells.entries.withUnsafeBufferPointer { slots in
             while true {
                 while cursor.cell.position >= 0 {
@@ -113,7 +117,7 @@ extension StackingGrid {
 
     /// Whether a run cursor has an entry left to read (moving to the block before
     /// when its block is done).
-    @usableFromInline
+    @inlinable @inline(__always)
     func hasEntry(_ run: inout RunCursor) -> Bool {
         run.position >= 0 || nextBlock(&run)
     }
@@ -131,9 +135,9 @@ extension StackingGrid {
 
     /// ``nextLeaf(_:)`` for a point outside the region: the point's (edge) cell and
     /// the outside run, merged by descending (z-key, leaf) until the outside run is
-    /// used up, then the rest of the cell.
-    /// - Complexity: O(1) per entry read, plus the cell's remaining entries.
-    @usableFromInline @inline(never)
+    /// used up; then nil, and the caller reads the rest of the cell.
+    /// - Complexity: O(1) per entry read.
+    @inlinable @inline(__always)
     func nextLeafMerging(_ cursor: inout GridQueryCursor) -> LeafID? {
         while hasEntry(&cursor.outside) {
             let outsideSlot = cursor.outside.start + cursor.outside.position
@@ -152,7 +156,7 @@ extension StackingGrid {
             if admits(outside, &cursor) { return LeafID(rawValue: outside.leaf) }   // its filter is the whole cell
         }
         cursor.isMerging = false
-        return nextLeaf(&cursor)
+        return nil
     }
 
     /// Counts `entry` as read, and whether the query point is in its box: its
