@@ -2,23 +2,26 @@
 # Routing of the indexed engine at 100,000 and a million windows, this checkout
 # against a base commit: `windowlab bench --peers --base-build` (the reference model
 # cannot be built at a million windows, so plain `bench` cannot go there) with one
-# cheap peer only, several runs; writes docs/results/routing-blocks-large-n.md with
+# cheap peer only, several runs; writes docs/results/routing-blocks-large-n.md (or FILE) with
 # the full route's and the grid's p50 and p99, both builds: the median over the runs,
 # each build's fastest run, and the median of each run's own ratio.
 #
-#   scripts/results/routing-large-n.sh [BASE_COMMIT] [--runs 5] [--n 100000,1000000]
+#   scripts/results/routing-large-n.sh [BASE_COMMIT] [--runs 5] [--n 100000,1000000] [--out FILE]
 #
 # BASE_COMMIT (default 0f7281d, the engine before its cells kept blocks) is built in a
 # git worktree under .build-results/; OLD_BIN and NEW_BIN skip the builds. In each run
 # the base build measures each workload and N right after this build (its own process).
+# The page names the machine's transparent huge page mode, which moves these figures
+# by up to half (docs/results/update-attempts.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-base=0f7281d runs=5 ns=100000,1000000
+base=0f7281d runs=5 ns=100000,1000000 out=docs/results/routing-blocks-large-n.md
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --n) ns=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) base=$1; shift ;;
   esac
 done
@@ -33,12 +36,13 @@ for ((i = 1; i <= runs; i++)); do
     --updates 100 --json >"$work/routing-large-run-$i.json"
   echo "run $i of $runs done" >&2
 done
-out=docs/results/routing-blocks-large-n.md
 tmp=$out.tmp-$$
 trap 'rm -f "$tmp"' EXIT
-python3 - "$work" "$runs" "$base" "$ns" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" >"$tmp" <<'PY'
+python3 - "$work" "$runs" "$base" "$ns" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" \
+  "$out" "$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)" >"$tmp" <<'PY'
 import json, statistics, sys
-work, runs, base, ns, commit, date, cores, arch = sys.argv[1:]
+work, runs, base, ns, commit, date, cores, arch, out, thp = sys.argv[1:]
+out_flag = "" if out == "docs/results/routing-blocks-large-n.md" else f" --out {out}"
 points = {}
 for i in range(1, int(runs) + 1):
     for r in json.load(open(f"{work}/routing-large-run-{i}.json")):
@@ -46,8 +50,8 @@ for i in range(1, int(runs) + 1):
         figures["rt"].append(r["engineRoute"]); figures["rb"].append(r["base"]["route"])
         figures["gt"].append(r["engineGrid"]); figures["gb"].append(r["base"]["grid"])
 print("# Routing at 100,000 and a million windows: the engine against the build before blocks\n")
-print(f"Written by `scripts/results/routing-large-n.sh {base} --runs {runs} --n {ns}` on {date}, at commit {commit},")
-print(f"on {cores} cores ({arch}). Each run is `windowlab bench --peers (linear-avx512 only) --base-build` over both")
+print(f"Written by `scripts/results/routing-large-n.sh {base} --runs {runs} --n {ns}{out_flag}` on {date}, at commit {commit},")
+print(f"on {cores} cores ({arch}, transparent huge pages: {thp or 'unknown'}). Each run is `windowlab bench --peers (linear-avx512 only) --base-build` over both")
 print(f"workloads, 16,384 points each; base is commit {base}, measured right after this build at each workload")
 print("and N. Each figure is the median over the runs, in ns; a ratio above 1 means this build is faster.\n")
 print("| workload | N | full route p50, base / this | ratio | p99, base / this | ratio | grid alone p50, base / this | ratio | p99, base / this | ratio |")
