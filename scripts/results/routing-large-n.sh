@@ -49,7 +49,8 @@ for i in range(1, int(runs) + 1):
         figures = points.setdefault((r["workload"], r["windows"]), {k: [] for k in ("rt", "rb", "gt", "gb")})
         figures["rt"].append(r["engineRoute"]); figures["rb"].append(r["base"]["route"])
         figures["gt"].append(r["engineGrid"]); figures["gb"].append(r["base"]["grid"])
-print("# Routing at 100,000 and a million windows: the engine against the build before blocks\n")
+sizes = [f"{int(n):,}" for n in ns.split(",")]
+print(f"# Routing at {', '.join(sizes[:-1]) + ' and ' if len(sizes) > 1 else ''}{sizes[-1]} windows: the engine against the build before blocks\n")
 print(f"Written by `scripts/results/routing-large-n.sh {base} --runs {runs} --n {ns}{out_flag}` on {date}, at commit {commit},")
 print(f"on {cores} cores ({arch}, transparent huge pages: {thp or 'unknown'}). Each run is `windowlab bench --peers (linear-avx512 only) --base-build` over both")
 print(f"workloads, 16,384 points each; base is commit {base}, measured right after this build at each workload")
