@@ -35,8 +35,10 @@ extension EngineState {
     /// ``route(scene:x:y:)`` with an explicit cursor; reads `self` only.
     func route(scene: Int, x: Double, y: Double, cursor: inout GridQueryCursor) -> RoutedHit? {
         // Borrow the grid in place through the scenes' buffer: no copy of the grid
-        // value (and no retain/release of its arrays) per query or per leaf.
-        // Safe: `self` is not mutated while the buffer pointer is in use.
+        // value (and no retain/release of its arrays) per query or per leaf, as long
+        // as the grid's query inlines whole (a call that does not copies the grid
+        // first; see StackingGrid+Query.swift). Safe: `self` is not mutated while the
+        // buffer pointer is in use.
         scenes.withUnsafeBufferPointer { scenes in
             objects.withUnsafeBufferPointer { objects in
                 scenes[scene].index.startQuery(x: x, y: y, cursor: &cursor)
