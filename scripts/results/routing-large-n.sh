@@ -12,7 +12,8 @@
 # git worktree under .build-results/; OLD_BIN and NEW_BIN skip the builds. In each run
 # the base build measures each workload and N right after this build (its own process).
 # The page names the machine's transparent huge page mode, which moves these figures
-# by up to half (docs/results/update-attempts.md).
+# by up to half (docs/results/update-attempts.md); for steadier figures, as root:
+# `echo always > /sys/kernel/mm/transparent_hugepage/enabled` first, `madvise` after.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 base=0f7281d runs=5 ns=100000,1000000 out=docs/results/routing-blocks-large-n.md
@@ -21,7 +22,7 @@ while (($#)); do
     --runs) runs=$2; shift 2 ;;
     --n) ns=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) base=$1; shift ;;
   esac
 done
