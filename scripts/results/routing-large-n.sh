@@ -16,12 +16,12 @@
 # `echo always > /sys/kernel/mm/transparent_hugepage/enabled` first, `madvise` after.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-base=0f7281d runs=5 ns=100000,1000000 out=docs/results/routing-blocks-large-n.md
+base=0f7281d runs=5 ns=100000,1000000 out=docs/results/routing-blocks-large-n.md out_flag=""
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --n) ns=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --out) out=$2 out_flag=" --out $2"; shift 2 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) base=$1; shift ;;
   esac
@@ -40,10 +40,9 @@ done
 tmp=$out.tmp-$$
 trap 'rm -f "$tmp"' EXIT
 python3 - "$work" "$runs" "$base" "$ns" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" \
-  "$out" "$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)" >"$tmp" <<'PY'
+  "$out_flag" "$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)" >"$tmp" <<'PY'
 import json, statistics, sys
-work, runs, base, ns, commit, date, cores, arch, out, thp = sys.argv[1:]
-out_flag = "" if out == "docs/results/routing-blocks-large-n.md" else f" --out {out}"
+work, runs, base, ns, commit, date, cores, arch, out_flag, thp = sys.argv[1:]
 points = {}
 for i in range(1, int(runs) + 1):
     for r in json.load(open(f"{work}/routing-large-run-{i}.json")):
