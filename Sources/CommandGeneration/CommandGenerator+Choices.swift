@@ -49,6 +49,46 @@ extension CommandGenerator {
             }
         }
 
+        /// The kind of ``Command`` this draws (its ``Command/kindName``).
+        var commandKind: String {
+            switch self {
+            case .scene: return "createScene"
+            case .window: return "createWindow"
+            case .view: return "createView"
+            case .show: return "show"
+            case .hide: return "hide"
+            case .release: return "release"
+            case .makeKey: return "makeKey"
+            case .makeKeyAndVisible: return "makeKeyAndVisible"
+            case .frame: return "setFrame"
+            case .origin: return "setBoundsOrigin"
+            case .alpha: return "setAlpha"
+            case .hidden: return "setHidden"
+            case .interaction: return "setInteraction"
+            case .level: return "setLevel"
+            case .passthrough: return "setPassthrough"
+            case .remove: return "remove"
+            case .front: return "bringToFront"
+            case .back: return "sendToBack"
+            case .began: return "touchBegan"
+            case .moved: return "touchMoved"
+            case .ended: return "touchEnded"
+            case .cancelled: return "touchCancelled"
+            case .press: return "press"
+            case .hit: return "hit"
+            case .order: return "order"
+            case .keyWindow: return "keyWindow"
+            case .convert: return "convert"
+            case .exclusiveTouch: return "setExclusiveTouch"
+            case .multipleTouch: return "setMultipleTouch"
+            case .transform: return "setTransform"
+            case .move: return "moveWindow"
+            case .screen: return "connectScreen"
+            case .place: return "placeScene"
+            case .disconnect: return "disconnectScreen"
+            }
+        }
+
         /// The rule groups of SEMANTICS.md a command of this kind can decide (by the
         /// letter of their ids), for coverage-guided weighting.
         var ruleGroups: Set<Character> {

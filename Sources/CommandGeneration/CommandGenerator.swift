@@ -33,6 +33,11 @@ public struct CommandGenerator {
         /// that can decide rules of their groups get four times their weight.
         /// Coverage-guided campaigns set it to the rules they reached least.
         public var focusRules: [String] = []
+        /// Kinds of command (``Command/kindName``: `show`, `touchBegan`) never to
+        /// draw: a campaign steers cases around the kinds that led into the groups
+        /// it found (see ``CampaignSteering``), so that one dominant cause does not
+        /// mask the rest. Making windows is never left out.
+        public var avoidKinds: [String] = []
         /// What the engines under test implement: commands that need anything
         /// else are never generated, and windows get no root view without
         /// ``EngineFeature/views`` (see ``FeatureFilter``). Every feature by default.
@@ -101,6 +106,12 @@ public struct CommandGenerator {
         let groups = Set(configuration.focusRules.compactMap(\.first))
         if !groups.isEmpty {
             weights = zip(Kind.allCases, weights).map { kind, weight in kind.ruleGroups.isDisjoint(with: groups) ? weight : weight * 4 }
+        }
+        if !configuration.avoidKinds.isEmpty {
+            let avoided = Set(configuration.avoidKinds)
+            weights = zip(Kind.allCases, weights).map { kind, weight in
+                kind != .window && avoided.contains(kind.commandKind) ? 0 : weight
+            }
         }
         totalWeight = weights.reduce(0, +)
     }

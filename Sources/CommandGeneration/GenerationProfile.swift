@@ -1,3 +1,4 @@
+import Foundation
 import Lockstep
 import WindowModel
 
@@ -75,11 +76,15 @@ extension GenerationProfile {
     /// - Parameter small: the configuration small cases use (a user's budget).
     /// - Parameter willRun: called with each command before the engines run it.
     /// - Parameter recordRules: count the reference's rule outcomes (``DifferentialResult/ruleCounts``).
+    /// - Parameter continuing: go on past differences (see ``LockstepSession/continuesAfterDivergence``),
+    ///   so that the case shows every cause it meets.
+    /// - Parameter deadline: end the case, unfinished, at this instant.
     public func run(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
                     small: CommandGenerator.Configuration = .init(), recordRules: Bool = false,
+                    continuing: Bool = false, deadline: ContinuousClock.Instant? = nil,
                     willRun: ((Command) -> Void)? = nil) -> GeneratedCase {
         let session = session(seed: seed, engines: engines, invariants: invariants, small: small,
-                              recordRules: recordRules, willRun: willRun)
+                              recordRules: recordRules, continuing: continuing, deadline: deadline, willRun: willRun)
         return GeneratedCase(seed: seed, profile: self, commands: session.commands, result: session.result)
     }
 
@@ -88,6 +93,7 @@ extension GenerationProfile {
     /// the case built (the scale fuzz target appends its input's commands to it).
     public func session(seed: UInt64, engines: [EngineFactory], invariants: Bool = true,
                         small: CommandGenerator.Configuration = .init(), recordRules: Bool = false,
+                        continuing: Bool = false, deadline: ContinuousClock.Instant? = nil,
                         willRun: ((Command) -> Void)? = nil) -> LockstepSession {
         let cadence = invariants ? self.cadence : .off
         switch self {
@@ -107,13 +113,18 @@ extension GenerationProfile {
             let generated = generator.generate()
             var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
             session.willRun = willRun
+            session.continuesAfterDivergence = continuing
+            session.deadline = deadline
             let commands = session.pipeline(generated)
-            for (index, command) in commands.enumerated() where session.agrees {
-                session.run(command, isLast: index == commands.count - 1)
+            // (Divergences index the commands run: the case's list is the session's.)
+            for (position, (_, command)) in commands.enumerated() {
+                if !session.run(command, isLast: position == commands.count - 1) { break }
             }
             return session
         case .crowd, .lattice, .parked, .magnitudes:
             var builder = ScaleCaseBuilder(seed: seed, engines: engines, cadence: cadence, recordRules: recordRules)
+            builder.session.continuesAfterDivergence = continuing
+            builder.session.deadline = deadline
             builder.session.willRun = willRun
             builder.build(self)
             return builder.session

@@ -28,8 +28,8 @@ struct ScaleCaseBuilder {
         session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
     }
 
-    /// Whether to go on: the engines agree and the budget is not spent.
-    var live: Bool { session.agrees && session.commands.count < Self.commandBudget }
+    /// Whether to go on: the run has not stopped and the budget is not spent.
+    var live: Bool { !session.stopped && session.commands.count < Self.commandBudget }
 
     /// Validates, records and runs one command; an invalid one is skipped.
     /// Commands that need a feature the engines lack are fitted or skipped first.
@@ -82,7 +82,7 @@ struct ScaleCaseBuilder {
         sceneSize = generator.random.pick(sizes)
         scene = "s\(generator.scenes.count)"
         emit(.createScene(name: scene, size: sceneSize))
-        if !session.agrees || !generator.scenes.contains(scene) { scene = mainSceneName; sceneSize = defaultSceneSize }
+        if session.stopped || !generator.scenes.contains(scene) { scene = mainSceneName; sceneSize = defaultSceneSize }
     }
 
     /// A window in the case's scene; shown most of the time.

@@ -35,6 +35,13 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var knownGone: [String] = []
     /// Groups found and not shrunk (over `--max-findings`, or out of time).
     public var unshrunkGroups = 0
+    /// Saved findings that did not reproduce through `windowlab run`'s path: faults
+    /// of the harness, each with its case seed.
+    public var harnessErrors: [String] = []
+    /// Divergences in all (a diverging case can show several), and small cases
+    /// steered around the kinds of command that led into earlier groups.
+    public var differences = 0
+    public var steeredCases = 0
 
     public struct ProgressSample: Codable, Sendable, Equatable {
         public var seconds: Double
@@ -51,10 +58,46 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// Of those, decisions a declared deviation left partly uncompared (see ``RuleCoverage/uncompared``).
     public var uncomparedRuleCounts: [Int] = RuleCoverage().uncompared
 
+    /// One group of the campaign: one cause, as far as shrinking tells causes apart
+    /// (see ``CampaignGroup``).
     public struct Group: Codable, Sendable, Equatable {
         public var signature: String
+        /// Generated cases that fell into the group.
         public var count: Int
         public var profile: String
+        /// `shrunk`, `unshrunk`, `known`, `nondeterministic` or `harnessError`.
+        public var status: String?
+        /// Divergences counted into it, and of those, the ones counted by their outcomes.
+        public var divergences: Int?
+        public var attributed: Int?
+        /// The first case's seed (with ``profile``, ``focus`` and ``avoided``, what
+        /// regenerates it), and the saved finding when it was shrunk.
+        public var caseSeed: UInt64?
+        public var focus: [String]?
+        public var avoided: [String]?
+        public var path: String?
+        public var commands: Int?
+        public var originalCommands: Int?
+        /// Its first case's seed and profile, and the variables that regenerate it.
+        public var replay: String?
+        /// An unshrunk group's first case, cut after its divergence (commands only).
+        public var scenario: String?
+
+        public init(signature: String, count: Int, profile: String) {
+            (self.signature, self.count, self.profile) = (signature, count, profile)
+        }
+
+        public init(_ group: CampaignGroup) {
+            self.init(signature: group.signature.text, count: group.cases, profile: group.profile.rawValue)
+            status = group.status.rawValue
+            (divergences, attributed) = (group.divergences, group.attributed)
+            caseSeed = group.caseSeed
+            focus = group.focus.isEmpty ? nil : group.focus
+            avoided = group.avoided.isEmpty ? nil : group.avoided
+            (path, commands, originalCommands) = (group.path, group.commands, group.originalCommands)
+            replay = group.replayHint.isEmpty ? nil : group.replayHint
+            scenario = group.scenario
+        }
     }
 
     public struct FindingEntry: Codable, Sendable, Equatable {
@@ -94,9 +137,11 @@ public struct CheckResult: Codable, Sendable, Equatable {
         divergences += totals.divergences
         for (profile, n) in totals.casesByProfile { casesByProfile[profile.rawValue, default: 0] += n }
         for (profile, n) in totals.commandsByProfile { commandsByProfile[profile.rawValue, default: 0] += n }
-        for (signature, group) in totals.groups {
-            addGroup(Group(signature: signature.text, count: group.count, profile: group.profile.rawValue))
-        }
+        for group in totals.groups where group.status != .known || group.cases > 0 { addGroup(Group(group)) }
+        unshrunkGroups += totals.unshrunkGroups.count
+        harnessErrors += totals.harnessErrors
+        differences += totals.differences
+        steeredCases += totals.steeredCases
         var coverage = self.coverage
         coverage.add(totals.coverage)
         ruleCounts = coverage.counts
@@ -106,6 +151,12 @@ public struct CheckResult: Codable, Sendable, Equatable {
     private mutating func addGroup(_ group: Group) {
         if let i = groups.firstIndex(where: { $0.signature == group.signature }) {
             groups[i].count += group.count
+            groups[i].divergences = (groups[i].divergences ?? 0) + (group.divergences ?? 0)
+            groups[i].attributed = (groups[i].attributed ?? 0) + (group.attributed ?? 0)
+            if groups[i].path == nil, group.path != nil {
+                (groups[i].path, groups[i].status, groups[i].replay) = (group.path, group.status, group.replay)
+                (groups[i].commands, groups[i].originalCommands) = (group.commands, group.originalCommands)
+            }
         } else {
             groups.append(group)
         }
@@ -132,6 +183,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         knownMet = Array(Set(knownMet + other.knownMet)).sorted()
         knownGone = Array(Set(knownGone + other.knownGone)).sorted()
         unshrunkGroups += other.unshrunkGroups
+        harnessErrors += other.harnessErrors
+        differences += other.differences
+        steeredCases += other.steeredCases
         let offset = progress.last?.seconds ?? 0
         progress += other.progress.map {
             ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
@@ -148,6 +202,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
         case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups
+        case harnessErrors, differences, steeredCases
     }
 
     struct CoverageJSON: Codable {
@@ -188,6 +243,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         knownMet = try c.decodeIfPresent([String].self, forKey: .knownMet) ?? []
         knownGone = try c.decodeIfPresent([String].self, forKey: .knownGone) ?? []
         unshrunkGroups = try c.decodeIfPresent(Int.self, forKey: .unshrunkGroups) ?? 0
+        harnessErrors = try c.decodeIfPresent([String].self, forKey: .harnessErrors) ?? []
+        differences = try c.decodeIfPresent(Int.self, forKey: .differences) ?? 0
+        steeredCases = try c.decodeIfPresent(Int.self, forKey: .steeredCases) ?? 0
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -220,6 +278,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(knownMet, forKey: .knownMet)
         try c.encode(knownGone, forKey: .knownGone)
         try c.encode(unshrunkGroups, forKey: .unshrunkGroups)
+        try c.encode(harnessErrors, forKey: .harnessErrors)
+        try c.encode(differences, forKey: .differences)
+        try c.encode(steeredCases, forKey: .steeredCases)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

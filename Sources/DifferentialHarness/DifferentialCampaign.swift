@@ -4,56 +4,23 @@ import Lockstep
 import Synchronization
 import WindowModel
 
-/// Counters a campaign reports while it runs and when it ends.
-public struct CampaignProgress: Sendable {
-    public var cases = 0
-    public var commands = 0
-    public var divergences = 0
-    public var elapsedSeconds = 0.0
-    /// Cases and commands per profile.
-    public var casesByProfile: [GenerationProfile: Int] = [:]
-    public var commandsByProfile: [GenerationProfile: Int] = [:]
-    /// Diverging cases per signature (see ``Divergence/signature``), with the
-    /// profile that first found each.
-    public var groups: [FindingSignature: (count: Int, profile: GenerationProfile)] = [:]
-    /// Shrunk findings that turned out to have the signature of one saved before
-    /// (two first divergences of one cause): counted, not saved again.
-    public var merged = 0
-    /// The groups whose first divergence was taken for shrinking.
-    public var claimedGroups: Set<FindingSignature> = []
-    /// Known groups (``DifferentialCampaign/known``) met: not shrunk again, not saved.
-    public var knownMet: Set<FindingSignature> = []
-
-    /// Groups found that were neither shrunk nor known: over the finding limit, or
-    /// met when no time was left.
-    public var unshrunkGroups: [FindingSignature] {
-        groups.keys.filter { !claimedGroups.contains($0) && !knownMet.contains($0) }.sorted()
-    }
-
-    /// Groups found that are not known: shrunk ones that were not known, and unshrunk
-    /// ones that no known group matches by command and difference.
-    public func newGroups(known: KnownFindings) -> [FindingSignature] {
-        groups.keys.filter { group in
-            !knownMet.contains(group) && (claimedGroups.contains(group) || !known.contains(group, shrunk: false))
-        }.sorted()
-    }
-    /// How many cases had finished when the first divergence was counted (it included).
-    public var casesToFirstDivergence: Int?
-    /// Findings saved so far.
-    public var findings = 0
-    /// The rule outcomes the reference decided over every case (when recorded).
-    public var coverage = RuleCoverage()
-
-    public var commandsPerSecond: Double { elapsedSeconds > 0 ? Double(commands) / elapsedSeconds : 0 }
-}
-
 /// A time-boxed differential campaign: generate cases from a seed, run each on every
-/// engine, group the divergences by signature and shrink the first of each group.
+/// engine past every difference, count each divergence into a group (one per cause,
+/// see ``CauseLedger``), and shrink each new group's first case.
+///
+/// A case does not end at its first difference: it goes on (see
+/// ``LockstepSession/continuesAfterDivergence``), so one case can show several causes,
+/// and a dominant one does not hide what comes after it. Later small cases are
+/// steered around the kinds of command that led into divergences (see
+/// ``CampaignSteering``).
 ///
 /// Jobs run on their own threads; job `j` runs cases `j, j + jobs, j + 2·jobs, …`, so
 /// a case's seed and profile depend only on the campaign seed and the case index.
 /// Unless a profile is pinned, each case's profile is drawn from its seed
-/// (``GenerationProfile/mixed(caseSeed:)``).
+/// (``GenerationProfile/mixed(caseSeed:)``). Between cases a job shrinks a waiting
+/// group first, if there is one: every group found gets shrunk while time is left.
+/// The time bounds the whole campaign, shrinking included: a shrink runs until the
+/// end at most, and ``shrinkGrace`` after it for its last run and its check.
 public struct DifferentialCampaign: Sendable {
     public var seed: UInt64
     public var seconds: Double
@@ -64,15 +31,17 @@ public struct DifferentialCampaign: Sendable {
     public var profile: GenerationProfile?
     /// Check every engine's invariants during the cases (see ``GenerationProfile/cadence``).
     public var checkInvariants: Bool
-    /// Stop shrinking and saving after this many findings (the campaign goes on counting).
-    public var maxFindings: Int
-    /// Seconds of shrinking each finding may take at most. The campaign's time is
-    /// shared: a finding gets at most half of what is left of it (and at least
-    /// ``minimumShrinkSeconds``), so a late group is shrunk briefly instead of holding
-    /// the run long past its time, and more groups get shrunk in a short campaign.
+    /// Shrink at most this many groups (nil: every group found); the groups over it
+    /// are reported unshrunk, with the case seed that replays each.
+    public var maxFindings: Int?
+    /// Seconds of shrinking each group may take at most. The campaign's time is
+    /// shared among the groups waiting (see ``shrinkBudget(_:waiting:)``), and at least
+    /// ``minimumShrinkSeconds`` a group, but never past the campaign's end.
     public var shrinkSeconds: Double
-    /// What a finding gets to shrink in however little time is left.
-    public var minimumShrinkSeconds = 3.0
+    /// What a group gets to shrink in however little time is left.
+    public var minimumShrinkSeconds = 1.0
+    /// Seconds past the campaign's end that a shrink's last run and its check may take.
+    public var shrinkGrace = 2.0
     /// End the campaign once this many findings are saved (nil: run the whole time).
     public var stopAfterFindings: Int?
     /// The index of the first case (a campaign resumed after a crash skips the cases before).
@@ -85,14 +54,23 @@ public struct DifferentialCampaign: Sendable {
     /// Weight one small case in four toward the rules reached least so far (their
     /// rule ids are the case's focus, printed with any finding, so it replays).
     public var coverageGuided = true
+    /// Steer half of the later small cases around the kinds of command that led into
+    /// divergences (see ``CampaignSteering``).
+    public var steers = true
     /// Groups known already (a baseline, `check --known`): counted when met, never
-    /// shrunk or saved again.
-    public var known = KnownFindings()
+    /// shrunk or saved again. Give the signatures their scenarios show now
+    /// (``KnownFindings/replay(on:)``).
+    public var known: [FindingSignature] = []
+    /// Checks each shrunk finding before it is saved; nil when it shows what it says
+    /// (by default ``FindingVerification/problem(_:engines:deadline:)``). Tests plant
+    /// a harness that saves what does not reproduce.
+    public var verify: @Sendable (Finding, [EngineFactory], ContinuousClock.Instant?) -> FindingVerification.Outcome
+        = { FindingVerification.check($0, engines: $1, deadline: $2) }
 
     public init(
         seed: UInt64, seconds: Double, jobs: Int, engines: [EngineFactory],
         generator: CommandGenerator.Configuration = .init(), profile: GenerationProfile? = nil,
-        checkInvariants: Bool = true, maxFindings: Int = 10, shrinkSeconds: Double = 60
+        checkInvariants: Bool = true, maxFindings: Int? = nil, shrinkSeconds: Double = 60
     ) {
         self.seed = seed
         self.seconds = seconds
@@ -111,22 +89,36 @@ public struct DifferentialCampaign: Sendable {
     }
 
     /// Runs until the time is up. `progress` is called about twice a second from the
-    /// calling thread; `found` is called once per saved finding, from a job thread.
+    /// calling thread; `found` is called once per saved finding, from a job thread,
+    /// and returns where it saved it (nil when it could not).
+    /// - Parameter forget: removes a saved finding (its path, as `found` returned it)
+    ///   that a more general group found later supersedes.
     public func run(
-        progress: (CampaignProgress) -> Void, found: @escaping @Sendable (Finding) -> Void
+        progress: (CampaignProgress) -> Void, found: @escaping @Sendable (Finding) -> String?,
+        forget: @escaping @Sendable (String) -> Void = { _ in }
     ) -> CampaignProgress {
         let shared = SharedCampaignState()
+        let ledger = CauseLedger(known: known, claimLimit: maxFindings ?? .max)
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int64(seconds * 1000))
         let threads = (0..<jobs).map { job in
             Thread { [self] in
                 var index = firstCase + job
-                // Each job steers its coverage-guided cases by its own cases only, so a
-                // case's focus depends on the seed, --jobs and --first-case, not on timing.
+                // Each job steers its coverage-guided and steered cases by its own cases
+                // only, so a case depends on the seed, --jobs and --first-case, not on timing.
                 var coverage = RuleCoverage()
+                var steering = CampaignSteering()
+                var turn = 0
                 while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
-                    runCase(index, job: job, &coverage, shared, found, deadline: deadline)
-                    index += jobs
+                    turn += 1
+                    if let claim = ledger.claim() {
+                        shrink(claim, job: job, ledger, shared, found, forget, deadline: deadline)
+                    } else if turn % 2 == 0, let claim = ledger.claimResample() {
+                        resample(claim, job: job, ledger, shared, found, forget, deadline: deadline)
+                    } else {
+                        runCase(index, job: job, &coverage, &steering, shared, ledger, deadline: deadline)
+                        index += jobs
+                    }
                 }
                 inFlight?.clear(job: job)
                 shared.finishJob()
@@ -135,150 +127,127 @@ public struct DifferentialCampaign: Sendable {
         threads.forEach { $0.start() }
         while shared.runningJobs(total: jobs) > 0 {
             Thread.sleep(forTimeInterval: 0.5)
-            progress(shared.snapshot(elapsed: start.duration(to: .now)))
+            progress(shared.snapshot(elapsed: start.duration(to: .now), ledger))
         }
-        return shared.snapshot(elapsed: start.duration(to: .now))
+        return shared.snapshot(elapsed: start.duration(to: .now), ledger, final: true)
     }
 
-    /// Generates and runs case `index`; shrinks it when it opens a new group.
-    func runCase(_ index: Int, job: Int, _ coverage: inout RuleCoverage, _ shared: SharedCampaignState,
-                 _ found: @Sendable (Finding) -> Void, deadline: ContinuousClock.Instant? = nil) {
+    /// Generates and runs case `index`, and counts its divergences into groups.
+    func runCase(_ index: Int, job: Int, _ coverage: inout RuleCoverage, _ steering: inout CampaignSteering,
+                 _ shared: SharedCampaignState, _ ledger: CauseLedger, deadline: ContinuousClock.Instant? = nil) {
         let caseSeed = SeededRandom.caseSeed(seed, index)
         let profile = profile(ofCase: index)
         var configuration = generator
         if coverageGuided && recordRules && profile == .small && index % 4 == 3 {
             configuration.focusRules = coverage.weakestRules(5)
+        } else if steers && profile == .small {
+            configuration.avoidKinds = steering.avoided(caseSeed: caseSeed)
         }
         inFlight?.record(job: job, .campaignCase(index: index, seed: caseSeed, profile: profile.rawValue,
-                                                 focus: configuration.focusRules))
+                                                 focus: configuration.focusRules, avoided: configuration.avoidKinds))
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
-                                    small: configuration, recordRules: recordRules)
+                                    small: configuration, recordRules: recordRules, continuing: true, deadline: deadline)
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
-        let divergence = generated.result.divergence
-        let claimed = shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,
-                                 ruleCounts: generated.result.ruleCounts, findingLimit: maxFindings, known: known,
-                                 uncompared: generated.result.uncomparedRuleCounts)
-        guard let divergence, claimed else { return }
-        // While shrinking, the engines run new lists: each is recorded before it runs,
-        // so a crash there names the list that crashed.
-        var finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed, profile: profile,
-                                        engines: engines, seconds: shrinkBudget(deadline), invariants: checkInvariants,
-                                        willTry: inFlight.map { recorder in {
-                                            recorder.recordCandidate(job: job, $0, caseIndex: index)
-                                        } })
-        finding.focusRules = configuration.focusRules
-        inFlight?.recordCandidate(job: job, finding.commands, caseIndex: index)   // the picture runs it
-        if !finding.reproduced { shared.reopen(divergence.signature) }
-        guard shared.keep(finding.signature, claimed: divergence.signature, known: known) else {
-            inFlight?.clear(job: job)
-            return
-        }
-        found(finding)
-        shared.foundOne()
-        inFlight?.clear(job: job)
+        // One divergence per signature: a cause met again later in the case adds nothing.
+        var seen = Set<FindingSignature>()
+        let divergences = generated.result.divergences.filter { seen.insert($0.signature).inserted }
+        steering.note(divergences)
+        shared.add(profile: profile, commands: generated.result.commandsRun, divergences: generated.result.divergences.count,
+                   ruleCounts: generated.result.ruleCounts, uncompared: generated.result.uncomparedRuleCounts,
+                   steered: !configuration.avoidKinds.isEmpty)
+        ledger.record(divergences, commands: generated.commands, caseIndex: index, caseSeed: caseSeed, profile: profile,
+                      focus: configuration.focusRules, avoided: configuration.avoidKinds)
     }
 
-    /// The seconds a finding may shrink for, `deadline` being the campaign's end.
-    func shrinkBudget(_ deadline: ContinuousClock.Instant?) -> Double {
+    /// Shrinks a claimed group's case, checks the finding reproduces as `windowlab run`
+    /// runs it, and saves it when it is a new cause.
+    func shrink(_ claim: (group: Int, example: CauseLedger.Example, signature: FindingSignature), job: Int,
+                _ ledger: CauseLedger, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> String?,
+                _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant) {
+        let (group, example, _) = claim
+        guard let finding = shrunkFinding(example, job: job, ledger, deadline: deadline) else {
+            return ledger.unclaim(group)
+        }
+        guard case let .new(superseded) = ledger.shrunk(group, finding: finding) else { return }
+        save(finding, group: group, superseded: superseded, example, ledger, shared, found, forget, deadline: deadline)
+    }
+
+    /// Shrinks a shrunk group again from another of its cases: a simpler scenario of
+    /// its cause replaces the saved one; another cause is a group of its own.
+    func resample(_ claim: (group: Int, example: CauseLedger.Example, signature: FindingSignature), job: Int,
+                  _ ledger: CauseLedger, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> String?,
+                  _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant) {
+        let (group, example, _) = claim
+        guard let finding = shrunkFinding(example, job: job, ledger, deadline: deadline), finding.reproduced else { return }
+        switch ledger.resampled(group, from: example, finding: finding) {
+        case .same, .other(_, .merged):
+            return
+        case let .simpler(old):
+            save(finding, group: group, superseded: old.map { [$0] } ?? [], example, ledger, shared, found, forget,
+                 deadline: deadline, replacing: true)
+        case let .other(new, .new(superseded)):
+            save(finding, group: new, superseded: superseded, example, ledger, shared, found, forget, deadline: deadline)
+        }
+    }
+
+    /// The example's case shrunk, or nil when the time ran out before it could even
+    /// be run again.
+    private func shrunkFinding(_ example: CauseLedger.Example, job: Int, _ ledger: CauseLedger,
+                               deadline: ContinuousClock.Instant) -> Finding? {
+        // While shrinking, the engines run new lists: each is recorded before it runs,
+        // so a crash there names the list that crashed.
+        var finding = Finding.shrinking(
+            example.commands, divergence: example.divergence, seed: example.caseSeed, profile: example.profile,
+            engines: engines, seconds: shrinkBudget(deadline, waiting: ledger.waitingCount),
+            deadline: deadline + .milliseconds(Int64(shrinkGrace * 1000)), invariants: checkInvariants,
+            willTry: inFlight.map { recorder in { recorder.recordCandidate(job: job, $0, caseIndex: example.caseIndex) } })
+        inFlight?.clear(job: job)
+        (finding.focusRules, finding.avoidedKinds) = (example.focus, example.avoided)
+        finding.caseStep = example.divergence.sourceIndex + 1
+        return finding.outOfTime ? nil : finding
+    }
+
+    /// Checks a new group's finding reproduces as `windowlab run` runs it, saves it,
+    /// and removes the files it supersedes; a finding that does not reproduce is a
+    /// harness error, reported, never saved.
+    private func save(_ finding: Finding, group: Int, superseded: [String], _ example: CauseLedger.Example,
+                      _ ledger: CauseLedger, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> String?,
+                      _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant, replacing: Bool = false) {
+        if finding.reproduced {
+            switch verify(finding, engines, deadline + .milliseconds(Int64(shrinkGrace * 1000))) {
+            case .reproduces:
+                break
+            case .outOfTime:
+                if !replacing { ledger.unclaim(group, signature: example.divergence.signature) }
+                return
+            case let .problem(problem):
+                let hint = CampaignGroup.hint(example)
+                let text = "HARNESS ERROR: the shrunk scenario of \(finding.signature) (\(hint)) does not "
+                    + "reproduce through `windowlab run`: \(problem)"
+                if !replacing { ledger.harnessError(group, problem: text) }
+                shared.harnessError(text)
+                return
+            }
+        }
+        superseded.forEach(forget)
+        ledger.saved(group, path: found(finding))
+        if !replacing { shared.foundOne() }
+    }
+
+    /// The seconds a group may shrink for, `deadline` being the campaign's end and
+    /// `waiting` the groups waiting besides it: a fair share of what is left, so that
+    /// a short run shrinks every group it found.
+    func shrinkBudget(_ deadline: ContinuousClock.Instant?, waiting: Int) -> Double {
         guard let deadline else { return shrinkSeconds }
         let left = ContinuousClock.now.duration(to: deadline).components
-        let seconds = Double(left.seconds) + Double(left.attoseconds) * 1e-18
-        return min(shrinkSeconds, max(minimumShrinkSeconds, seconds / 2))
+        let seconds = max(0, Double(left.seconds) + Double(left.attoseconds) * 1e-18)
+        let share = seconds * Double(jobs) / Double(waiting + jobs)
+        return min(shrinkSeconds, max(minimumShrinkSeconds, share))
     }
 
     /// Shrinks a failing case to a minimal one, or nil when it does not fail.
     public static func shrink(_ commands: [Command], seed: UInt64, engines: [EngineFactory]) -> Finding? {
         guard let divergence = DifferentialRunner.run(commands, engines: engines).divergence else { return nil }
         return Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small, engines: engines)
-    }
-}
-
-/// The counters the campaign's threads share.
-final class SharedCampaignState: Sendable {
-    private struct Counters {
-        var progress = CampaignProgress()
-        var finishedJobs = 0
-        var claimedFindings = 0
-        /// Signatures whose first divergence was taken for shrinking.
-        var claimed = Set<FindingSignature>()
-        /// Signatures of the findings saved (after shrinking).
-        var saved = Set<FindingSignature>()
-    }
-
-    private let counters = Mutex(Counters())
-
-    /// Counts a case; returns whether its divergence opens a group that may still
-    /// be shrunk (under the limit): then the caller shrinks and saves it. Counting
-    /// and claiming happen under one lock, so no group is claimed twice or missed.
-    func add(profile: GenerationProfile, commands: Int, divergence: Divergence?, ruleCounts: [Int]? = nil,
-             findingLimit: Int = .max, known: KnownFindings = KnownFindings(), uncompared: [Int] = []) -> Bool {
-        counters.withLock {
-            if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
-            if !uncompared.isEmpty { $0.progress.coverage.addUncompared(uncompared) }
-            $0.progress.cases += 1
-            $0.progress.commands += commands
-            $0.progress.casesByProfile[profile, default: 0] += 1
-            $0.progress.commandsByProfile[profile, default: 0] += commands
-            if let divergence {
-                $0.progress.divergences += 1
-                if $0.progress.casesToFirstDivergence == nil { $0.progress.casesToFirstDivergence = $0.progress.cases }
-                let previous = $0.progress.groups[divergence.signature]
-                $0.progress.groups[divergence.signature] = ((previous?.count ?? 0) + 1, previous?.profile ?? profile)
-                if known.contains(divergence.signature) {
-                    $0.progress.knownMet.insert(divergence.signature)
-                    return false
-                }
-                if $0.claimedFindings < findingLimit, $0.claimed.insert(divergence.signature).inserted {
-                    $0.claimedFindings += 1
-                    $0.progress.claimedGroups.insert(divergence.signature)
-                    return true
-                }
-            }
-            return false
-        }
-    }
-
-    /// Lets a later divergence of this signature be shrunk again (the one claimed
-    /// did not reproduce: it is saved as a nondeterministic finding instead).
-    func reopen(_ signature: FindingSignature) {
-        counters.withLock {
-            _ = $0.claimed.remove(signature)
-            _ = $0.progress.claimedGroups.remove(signature)
-        }
-    }
-
-    /// Whether a shrunk finding is the first with its signature (then it is saved);
-    /// otherwise it is counted as merged into the one saved before.
-    func keep(_ signature: FindingSignature, claimed: FindingSignature, known: KnownFindings = KnownFindings()) -> Bool {
-        counters.withLock {
-            if known.contains(signature) {
-                // The group was known after all: its unshrunk signature too.
-                $0.progress.knownMet.formUnion([signature, claimed])
-                $0.claimedFindings -= 1
-                return false
-            }
-            if $0.saved.insert(signature).inserted { return true }
-            $0.progress.merged += 1
-            $0.claimedFindings -= 1
-            return false
-        }
-    }
-
-    func finishJob() { counters.withLock { $0.finishedJobs += 1 } }
-
-    func foundOne() { counters.withLock { $0.progress.findings += 1 } }
-
-    func stopped(after limit: Int?) -> Bool {
-        guard let limit else { return false }
-        return counters.withLock { $0.progress.findings >= limit }
-    }
-
-    func runningJobs(total: Int) -> Int { counters.withLock { total - $0.finishedJobs } }
-
-    func snapshot(elapsed: Duration) -> CampaignProgress {
-        var progress = counters.withLock { $0.progress }
-        let parts = elapsed.components
-        progress.elapsedSeconds = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-        return progress
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import CommandGeneration
 import Lockstep
 import Shrinking
@@ -23,6 +24,15 @@ public struct Finding: Sendable {
     /// The rules a coverage-guided case was weighted toward (empty for most cases):
     /// with the seed and profile, what regenerates the case.
     public var focusRules: [String] = []
+    /// The kinds of command a steered case left out (see ``CampaignSteering``): with
+    /// the seed and profile, what regenerates the case.
+    public var avoidedKinds: [String] = []
+    /// The command of the generated case where the divergence was (1-based): a case can
+    /// show several causes, each saved under its own name.
+    public var caseStep: Int?
+    /// True when the time ran out before the case could be run again: neither shrunk
+    /// nor known to reproduce (a campaign reports such a group by its case seed).
+    public var outOfTime = false
     /// Where a finding that no campaign generated came from (`replayed from
     /// corpus/x.wlpack entry 3f2a…`); nil for a generated case.
     public var origin: String?
@@ -42,42 +52,68 @@ public struct Finding: Sendable {
 }
 
 extension Finding {
-    /// Shrinks a failing case to a minimal one. When the case does not diverge
-    /// again on fresh engines, the finding is a nondeterministic divergence with
-    /// the original commands and divergence.
-    /// - Parameter seconds: the shrinking budget (the best list so far is kept).
+    /// Shrinks a failing case to a minimal one that shows the same cause as
+    /// `divergence` (see ``FindingSignature/sameCause(_:)``), wherever the case shows
+    /// it: each candidate runs past differences of other causes
+    /// (``LockstepSession/continuesAfterDivergence``) and is cut after the first one
+    /// of this cause. When the case does not show it again on fresh engines, the
+    /// finding is a nondeterministic divergence with the original commands and
+    /// divergence.
     /// - Parameters:
+    ///   - seconds: the shrinking budget (the best list so far is kept).
+    ///   - deadline: an instant no run may pass, whatever the budget (a campaign's end
+    ///     and its grace): a run still going then counts as not failing.
     ///   - invariants: check invariants while shrinking (as the run that found it did).
     ///   - willTry: called with each list before the engines run it.
     public static func shrinking(
         _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
-        engines: [EngineFactory], seconds: Double = 60, invariants: Bool = true,
-        willTry: (([Command]) -> Void)? = nil
+        engines: [EngineFactory], seconds: Double = 60, deadline: ContinuousClock.Instant? = nil,
+        invariants: Bool = true, willTry: (([Command]) -> Void)? = nil
     ) -> Finding {
+        let cause = divergence.signature
+        let decided = FindingSignature.decisive(divergence.outcomes, of: divergence.difference)
+        // A candidate shows the cause when it differs the same way, keeps one of the
+        // case's outcomes and decides no rule branch the case did not (see
+        // ``FindingSignature/sameCause(_:)``): so shrinking neither drifts to another
+        // cause nor leans on one (a zero size, an edge) that another bug needs.
+        func shows(_ found: Divergence) -> Bool {
+            cause.sameCause(found.signature)
+                && (found.fault != nil || FindingSignature.decisive(found.outcomes, of: found.difference).isSubset(of: decided))
+        }
+        let budgetEnd = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
+        let end = deadline.map { min($0, budgetEnd) } ?? budgetEnd
         // Long cases check invariants sparsely while shrinking (each check walks
-        // every window); the minimal list is checked after every command.
-        func check(_ candidate: [Command]) -> DifferentialResult {
+        // every window); the minimal list is checked after every command. A run goes
+        // on past differences of other causes and is cut after the first that shows
+        // this one; how many came before it ranks the candidate.
+        var timedOut = false
+        func check(_ candidate: [Command], cadence: InvariantCadence? = nil, until: ContinuousClock.Instant?)
+            -> (divergence: Divergence, before: Int)?
+        {
             willTry?(candidate)
-            return DifferentialRunner.run(candidate, engines: engines,
-                                          cadence: !invariants ? .off : candidate.count > 256 ? .sparse : .everyCommand)
+            let run = DifferentialRunner.run(
+                candidate, engines: engines,
+                cadence: cadence ?? (!invariants ? .off : candidate.count > 256 ? .sparse : .everyCommand),
+                continuesAfterDivergence: true, stopsAt: shows, deadline: until)
+            timedOut = run.timedOut
+            guard let last = run.divergences.last, shows(last) else { return nil }
+            return (last, run.divergences.count - 1)
         }
-        guard check(commands).divergence != nil else {
-            return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
-                           divergence: divergence, reproduced: false)
+        guard check(commands, until: deadline) != nil else {
+            var finding = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
+                                  divergence: divergence, reproduced: timedOut)
+            finding.outOfTime = timedOut
+            return finding
         }
-        // A candidate counts only while it fails the same way (the same command kind and
-        // the same difference), so shrinking never drifts from one cause to another.
-        let cause = divergence.signature.coarse
-        var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
-            check(candidate).divergence.flatMap { $0.signature.coarse == cause ? $0.commandIndex + 1 : nil }
-        }
+        var shrinker = Shrinker(deadline: end, ranked: { candidate in
+            check(candidate, until: end).map { ($0.divergence.sourceIndex + 1, $0.before) }
+        })
         // As the engines were sent it: numbers in their domain, what they lack left out,
         // so the saved scenario is exactly what ran.
         var fitting = FeatureFilter(engines: engines)
         let minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
-        willTry?(minimal)
-        let final = DifferentialRunner.run(minimal, engines: engines, checkInvariants: invariants).divergence
-            ?? check(minimal).divergence
+        let final = (check(minimal, cadence: invariants ? .everyCommand : .off, until: deadline)
+            ?? check(minimal, until: deadline))?.divergence
         return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
                        divergence: final ?? divergence)
     }

@@ -86,10 +86,9 @@ extension FindingFile {
         }
         let kind: Kind = !finding.reproduced ? .nondeterministic : finding.origin != nil ? .replay
             : finding.divergence.fault != nil ? .fault : .divergence
-        let focus = finding.focusRules.isEmpty ? "" : ", focus \(finding.focusRules.joined(separator: ","))"
-        let focusVariable = finding.focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(finding.focusRules.joined(separator: ","))"
-        let regenerate = "case seed \(finding.caseSeed), profile \(finding.profile)\(focus) (WINDOWLAB_SEED=\(finding.caseSeed) "
-            + "WINDOWLAB_PROFILE=\(finding.profile)\(focusVariable) regenerates it in a PropertySuite test)"
+        var group = CampaignGroup(signature: finding.signature, status: .shrunk, profile: finding.profile)
+        (group.caseSeed, group.focus, group.avoided) = (finding.caseSeed, finding.focusRules, finding.avoidedKinds)
+        let regenerate = String(group.replayHint.dropLast()) + " regenerates it in a PropertySuite test)"
         let first = switch kind {
         case .nondeterministic: "windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it "
             + "ran again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
@@ -112,7 +111,8 @@ extension FindingFile {
         header.append("The expect lines are \(engines.first?.name ?? "the first engine")'s answers.")
         self.init(kind: kind, commands: commands, statements: statements, header: header, caseSeed: finding.caseSeed,
                   profile: finding.profile.rawValue, signature: finding.signature.text,
-                  coarseSignature: finding.signature.coarse.text, originalLength: finding.originalLength, stem: "\(kind.rawValue)-\(finding.caseSeed)")
+                  coarseSignature: finding.signature.coarse.text, originalLength: finding.originalLength,
+                  stem: "\(kind.rawValue)-\(finding.caseSeed)" + (finding.caseStep.map { "-\($0)" } ?? ""))
     }
 
     /// A crash: the commands that still crash in a fresh process, how it crashed and

@@ -64,8 +64,9 @@ public final class InFlightRecorder: @unchecked Sendable {
 /// What a job was doing, as an in-flight slot keeps it: written and read here only.
 public enum InFlightRecord: Hashable, Sendable {
     case idle
-    /// Campaign case `index`, made from `seed` with `profile` (and the rules it focused on).
-    case campaignCase(index: Int, seed: UInt64, profile: String, focus: [String])
+    /// Campaign case `index`, made from `seed` with `profile` (and the rules it focused
+    /// on, or the kinds of command it left out).
+    case campaignCase(index: Int, seed: UInt64, profile: String, focus: [String], avoided: [String] = [])
     /// A list tried while shrinking campaign case `caseIndex`, saved at `path`.
     case candidate(path: String, caseIndex: Int?)
     /// A saved failure being replayed.
@@ -85,8 +86,9 @@ public enum InFlightRecord: Hashable, Sendable {
     public var words: [String] {
         switch self {
         case .idle: return ["idle"]
-        case let .campaignCase(index, seed, profile, focus):
+        case let .campaignCase(index, seed, profile, focus, avoided):
             return ["case", String(index), String(seed), profile] + (focus.isEmpty ? [] : ["focus", focus.joined(separator: ",")])
+                + (avoided.isEmpty ? [] : ["avoid", avoided.joined(separator: ",")])
         case let .candidate(path, caseIndex): return ["candidate", path] + (caseIndex.map { ["case", String($0)] } ?? [])
         case let .savedFailure(path): return ["saved", path]
         case let .replay(ordinal, .scenario(path)): return ["replay", String(ordinal), "scenario", path]
@@ -101,8 +103,11 @@ public enum InFlightRecord: Hashable, Sendable {
         switch words.first {
         case "case" where words.count >= 4:
             guard let index = int(1), let seed = UInt64(words[2]) else { self = .idle; return }
-            let focus = words.count >= 6 && words[4] == "focus" ? words[5].split(separator: ",").map(String.init) : []
-            self = .campaignCase(index: index, seed: seed, profile: words[3], focus: focus)
+            func list(_ name: String) -> [String] {
+                guard let at = words.firstIndex(of: name), at + 1 < words.count, at >= 4 else { return [] }
+                return words[at + 1].split(separator: ",").map(String.init)
+            }
+            self = .campaignCase(index: index, seed: seed, profile: words[3], focus: list("focus"), avoided: list("avoid"))
         case "candidate" where words.count >= 2:
             self = .candidate(path: words[1], caseIndex: words.count >= 4 && words[2] == "case" ? int(3) : nil)
         case "saved" where words.count >= 2:

@@ -31,30 +31,15 @@ public struct KnownFindings: Sendable, Equatable {
 
     public init(entries: [Entry] = []) { self.entries = entries }
 
-    /// Whether `signature` is known: a listed group has its command and difference
-    /// and shares a rule outcome with it (the same cause met in another context: on
-    /// another edge, through a bounds origin or a transform), or one of the two names
-    /// no outcome at all. For a group no run shrank (whose outcomes are a long case's),
-    /// the same command and difference suffice.
-    /// A target that differs as a whole, in its window or in its view (`presence`,
-    /// `window`, `view`) is one difference here: which shows depends on the case.
-    public func contains(_ signature: FindingSignature, shrunk: Bool = true) -> Bool {
-        entries.contains { entry in
-            guard Self.target(entry.signature.coarse) == Self.target(signature.coarse) else { return false }
-            let known = Set(entry.signature.outcomes)
-            return !shrunk || known.isEmpty || signature.outcomes.isEmpty || !known.isDisjoint(with: signature.outcomes)
-        }
+    /// Whether `signature` is known: a listed group has exactly this signature. (A
+    /// group's signature holds only what shrinking kept, so a cause met in another
+    /// context shrinks to it again; and a campaign counts a case that carries every
+    /// outcome of a known group in a richer context into that group.)
+    public func contains(_ signature: FindingSignature) -> Bool {
+        entries.contains { $0.signature == signature }
     }
 
     public var signatures: Set<FindingSignature> { Set(entries.map(\.signature)) }
-
-    /// `signature` with a differing target's part read as `window`.
-    static func target(_ signature: FindingSignature) -> FindingSignature {
-        guard case let .observation(kind, part)? = signature.difference, [.presence, .view].contains(part) else {
-            return signature
-        }
-        return FindingSignature(command: signature.command, difference: .observation(kind, .window))
-    }
 
     /// The file's text: a header, then one block per entry, sorted by signature.
     public var text: String {
@@ -75,8 +60,12 @@ public struct KnownFindings: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws(KnownFindingsError) -> KnownFindings {
         var known = KnownFindings()
         var seen = Set<FindingSignature>()
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Lines end in LF or CRLF alike (a String reads "\r\n" as one character, so the
+        // text is split on its scalars).
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            Substring(String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars[...])))
+        }
+        for (offset, line) in lines.enumerated() {
             let number = offset + 1
             func fail(_ why: String) -> KnownFindingsError { KnownFindingsError("\(file):\(number): \(why)") }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
@@ -117,13 +106,22 @@ public struct KnownFindings: Sendable, Equatable {
     }
 
     /// What replaying each entry's scenario on `engines` shows: the entries whose
-    /// scenario still diverges with their signature, and those that no longer do.
+    /// scenario still shows their group (a divergence with the entry's signature, or of
+    /// the same cause as it; then the entry holds the signature its scenario shows now),
+    /// and those that no longer do (stale: they hide nothing).
     public func replay(on engines: [EngineFactory]) -> (reproduced: [Entry], gone: [Entry]) {
         var reproduced: [Entry] = [], gone: [Entry] = []
         for entry in entries {
             let commands = (try? ScenarioParser().parse(entry.scenario, file: "known"))?.commands ?? []
-            let divergence = DifferentialRunner.run(commands, engines: engines).divergence
-            if divergence?.signature.coarse == entry.signature.coarse { reproduced.append(entry) } else { gone.append(entry) }
+            let shown = DifferentialRunner.run(commands, engines: engines, cadence: .everyCommand,
+                                               continuesAfterDivergence: true).divergences.map(\.signature)
+            if shown.contains(entry.signature) {
+                reproduced.append(entry)
+            } else if let now = shown.first(where: { entry.signature.sameCause($0) }) {
+                reproduced.append(Entry(signature: now, scenario: entry.scenario))
+            } else {
+                gone.append(entry)
+            }
         }
         return (reproduced, gone)
     }

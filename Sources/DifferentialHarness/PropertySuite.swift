@@ -65,6 +65,9 @@ public struct PropertySuite: Sendable {
         if self.generator.focusRules.isEmpty, let focus = HarnessEnvironment.string("WINDOWLAB_FOCUS") {
             self.generator.focusRules = focus.split(separator: ",").map(String.init)
         }
+        if self.generator.avoidKinds.isEmpty, let avoid = HarnessEnvironment.string("WINDOWLAB_AVOID") {
+            self.generator.avoidKinds = avoid.split(separator: ",").map(String.init)
+        }
         self.failures = failures
     }
 
@@ -96,27 +99,33 @@ public struct PropertySuite: Sendable {
         }
         for caseSeed in caseSeeds {
             let profile = profile(ofCase: caseSeed)
-            let generated = profile.run(seed: caseSeed, engines: engines, small: generator, recordRules: true)
+            // Each case runs past its differences: a known group met first does not hide
+            // a new one later in the case.
+            let generated = profile.run(seed: caseSeed, engines: engines, small: generator, recordRules: true,
+                                        continuing: true)
             result.casesRun += 1
             result.commandsRun += generated.result.commandsRun
             if let counts = generated.result.ruleCounts { result.coverage.add(counts) }
             result.casesByProfile[profile, default: 0] += 1
-            guard let divergence = generated.result.divergence else { continue }
-            if known.contains(divergence.signature) {
-                result.knownMet.insert(divergence.signature)
-                continue
+            var seen = Set<FindingSignature>()
+            for divergence in generated.result.divergences where seen.insert(divergence.signature).inserted {
+                if known.contains(divergence.signature) {
+                    result.knownMet.insert(divergence.signature)
+                    continue
+                }
+                var finding = Finding.shrinking(Array(generated.commands.prefix(divergence.sourceIndex + 1)),
+                                                divergence: divergence, seed: caseSeed, profile: profile, engines: engines)
+                (finding.focusRules, finding.avoidedKinds) = (generator.focusRules, generator.avoidKinds)
+                if known.contains(finding.signature) {
+                    result.knownMet.insert(finding.signature)
+                    continue
+                }
+                result.finding = finding
+                let file = FindingFile(finding, engines: engines)
+                let saved = (try? failures?.save(file, engines: engines)).flatMap { $0 }.flatMap { $0 }
+                result.report = reportText(finding, file, after: result.casesRun, savedAt: saved)
+                return result
             }
-            let finding = Finding.shrinking(generated.commands, divergence: divergence, seed: caseSeed,
-                                            profile: profile, engines: engines)
-            if known.contains(finding.signature) {
-                result.knownMet.insert(finding.signature)
-                continue
-            }
-            result.finding = finding
-            let file = FindingFile(finding, engines: engines, origin: "case seed \(finding.caseSeed), profile \(finding.profile)")
-            let saved = (try? failures?.save(file, engines: engines)).flatMap { $0 }.flatMap { $0 }
-            result.report = reportText(finding, file, after: result.casesRun, savedAt: saved)
-            return result
         }
         return result
     }
@@ -127,6 +136,7 @@ public struct PropertySuite: Sendable {
             + "profile \(finding.profile).\n"
             + "Replay: WINDOWLAB_SEED=\(finding.caseSeed) WINDOWLAB_PROFILE=\(finding.profile)"
             + (generator.focusRules.isEmpty ? "" : " WINDOWLAB_FOCUS=\(generator.focusRules.joined(separator: ","))")
+            + (generator.avoidKinds.isEmpty ? "" : " WINDOWLAB_AVOID=\(generator.avoidKinds.joined(separator: ","))")
             + " swift test --filter <this test>"
         if let path { text += "\nSaved to \(path) (replayed first by the next run until it passes)." }
         return text + "\n" + file.scenarioText

@@ -1,3 +1,4 @@
+import Foundation
 import Lockstep
 import ScenarioLanguage
 import WindowModel
@@ -27,11 +28,15 @@ public struct ScenarioCheck: Sendable {
     /// Every difference, when the check went on after the first (`allDifferences`),
     /// indexed by statement like ``divergence``.
     public var divergences: [Divergence] = []
+    /// Whether the run ended at its deadline, unfinished.
+    public var timedOut = false
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     /// - Parameter allDifferences: go on after the first difference and record each
     ///   (expectations are then checked to the end of the file).
-    public init(_ scenario: Scenario, engines: [EngineFactory], allDifferences: Bool = false) {
+    /// - Parameter deadline: end the run, unfinished, at this instant.
+    public init(_ scenario: Scenario, engines: [EngineFactory], allDifferences: Bool = false,
+                deadline: ContinuousClock.Instant? = nil) {
         precondition(!engines.isEmpty, "ScenarioCheck needs at least one engine")
         var filter = FeatureFilter(engines: engines)
         var sent: [Command] = []
@@ -50,7 +55,8 @@ public struct ScenarioCheck: Sendable {
             }
         }
         let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off,
-                                         continuesAfterDivergence: allDifferences)
+                                         continuesAfterDivergence: allDifferences, deadline: deadline)
+        timedOut = run.timedOut
         // Put each sent command's observations back at its statement.
         var trace = [[Observation]](repeating: [], count: scenario.statements.count)
         let ran = statementOfSent.prefix(run.trace.count)

@@ -27,7 +27,7 @@ struct DeviationTracker {
     private var moveAfterStep: (window: String, scene: String)?
     /// Whether a touch option was set in this case (T7, T8): then who is withheld
     /// depends on every live touch, and an unpinned one may be live in one engine only.
-    private var touchOptionsSet = false
+    private(set) var touchOptionsSet = false
 
     init(tracked: Set<EngineDeviation>) { self.tracked = tracked }
 

@@ -50,6 +50,22 @@ public enum Difference: Hashable, Sendable {
         case notification
         /// The windows of an `order` line.
         case windows
+        /// In a signature: the target as a whole, its window, its view or its point
+        /// (`presence`, `window`, `view` and `point` of a `hit` or touch line), which of
+        /// them shows being a matter of the case, not of the cause.
+        case target
+        /// In a signature whose step decided nothing out of the ordinary: how the other
+        /// engine's answer (a target, a pressed window) stands to the first engine's
+        /// (see ``AnswerRelation``): `point` serves as the same view at another point.
+        case nothing, front, behind, hidden, ancestor, descendant, frontSibling, backSibling
+        /// The same line but for the sign of a zero (`0` against `-0`): G1's matter,
+        /// whichever command showed it.
+        case signedZero
+
+        /// The part that spells `relation`.
+        public init(_ relation: AnswerRelation) {
+            self = relation == .point ? .point : Self(rawValue: relation.rawValue)!
+        }
     }
 
     /// The part of a snapshot that differed.
@@ -102,6 +118,7 @@ public enum Difference: Hashable, Sendable {
 
     /// Where two observations of the same position first differ.
     static func between(expected: Observation, got: Observation) -> ObservationPart {
+        if Self.unsigned(expected.description) == Self.unsigned(got.description) { return .signedZero }
         switch (expected, got) {
         case let (.touchBegan(_, a), .touchBegan(_, b)), let (.hit(a), .hit(b)):
             guard let a, let b else { return .presence }
@@ -120,88 +137,12 @@ public enum Difference: Hashable, Sendable {
         }
     }
 
+    /// A trace line with every `-0` written `0`.
+    private static func unsigned(_ line: String) -> String {
+        line.split(separator: " ", omittingEmptySubsequences: false).map { $0 == "-0" ? "0" : $0 }.joined(separator: " ")
+    }
+
     private static func part(_ a: Observation.Target, _ b: Observation.Target) -> ObservationPart {
         a.window != b.window ? .window : a.view != b.view ? .view : .point
-    }
-}
-
-/// What groups findings that likely share one cause: the command's kind, what
-/// differed, and the rule outcomes the reference decided at that step (those that
-/// say something about the case: the ordinary path of every route is left out).
-///
-/// Its ``text`` (`hit observations hit/view [h4OutsideParentNotReached]`) is what
-/// reports print, and what a known-findings file stores; ``init(text:)`` reads it back.
-public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The command's kind (`hit`, `setFrame`), or `nondeterministic`.
-    public var command: String
-    /// What differed; nil for a nondeterministic divergence.
-    public var difference: Difference?
-    /// The reference's outcomes at that step, in raw-value order.
-    public var outcomes: [RuleOutcome]
-
-    public init(command: String, difference: Difference?, outcomes: [RuleOutcome] = []) {
-        self.command = command
-        self.difference = difference
-        self.outcomes = outcomes.filter { !Self.ordinary.contains($0) }
-    }
-
-    /// The signature of a divergence that did not happen again on fresh engines.
-    public static let nondeterministic = FindingSignature(command: "nondeterministic", difference: nil)
-
-    /// The command kind and what differed, without the outcomes: what shrinking keeps.
-    public var coarse: FindingSignature { FindingSignature(command: command, difference: difference) }
-
-    public var text: String {
-        guard let difference else { return "nondeterministic divergence" }
-        let rules = outcomes.isEmpty ? "" : " [" + outcomes.map { String(describing: $0) }.joined(separator: " ") + "]"
-        return "\(command) \(difference.text)\(rules)"
-    }
-
-    public var description: String { text }
-
-    /// Reads ``text`` back; nil when it is not one.
-    public init?(text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "nondeterministic divergence" { self = .nondeterministic; return }
-        var body = Substring(trimmed)
-        var outcomes: [RuleOutcome] = []
-        if body.hasSuffix("]"), let open = body.lastIndex(of: "[") {
-            for name in body[body.index(after: open)..<body.index(before: body.endIndex)].split(separator: " ") {
-                guard let outcome = RuleOutcome.named(String(name)) else { return nil }
-                outcomes.append(outcome)
-            }
-            body = body[..<open].dropLast(while: { $0 == " " })
-        }
-        let words = body.split(separator: " ", maxSplits: 1).map(String.init)
-        guard words.count == 2, let difference = Difference(text: words[1]) else { return nil }
-        self.init(command: words[0], difference: difference, outcomes: outcomes)
-    }
-
-    public static func < (a: FindingSignature, b: FindingSignature) -> Bool { a.text < b.text }
-
-    /// Outcomes on the ordinary path of nearly every route or conversion: they say
-    /// nothing about a cause, so they would only split one cause into many groups.
-    static let ordinary: Set<RuleOutcome> = [
-        .g2PointInside, .g2PointOutside, .g4IntoChild, .g4OutToParent,
-        .h1OutsideBoundsNil, .h3SubviewAnswers, .h3NoSubviewAnswers, .h3LeafViewIsHit,
-        .h5WindowItselfHit, .h5RootViewHit, .h6PointDiffersFromScreen,
-        .t1FrontMostAnswers, .t1NilAnswerFallsThrough, .s1CommandInCreatedScene, .s2RoutedOutsideSceneSize,
-        .q3BetweenNamedSpaces, .g1NegativeZeroUsed,
-    ]
-}
-
-extension RuleOutcome {
-    /// The outcome whose case name is `name` (`h2AlphaExactlyHundredth`).
-    public static func named(_ name: String) -> RuleOutcome? { byName[name] }
-
-    private static let byName: [String: RuleOutcome] = Dictionary(
-        uniqueKeysWithValues: allCases.map { (String(describing: $0), $0) })
-}
-
-extension Substring {
-    fileprivate func dropLast(while predicate: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-        return self[startIndex..<end]
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WindowModel
 
 /// The first place where engines disagree about a command list.
@@ -15,6 +16,13 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// The rule outcomes the first engine (the reference) decided at that command,
     /// when it reports them.
     public var outcomes: [RuleOutcome] = []
+    /// Where the command stands in the list the caller gave (``commandIndex`` counts
+    /// only the commands the engines were sent; a list for engines that lack some
+    /// features holds others too): what cuts a list after its diverging command.
+    public var sourceIndex: Int
+    /// How the differing engine's answer stood to the first engine's, for a `hit`,
+    /// touch or press line (see ``AnswerRelation``).
+    public var relation: AnswerRelation?
     /// The engine fault this is, when an engine stopped answering rather than disagreed.
     public var fault: EngineFault? = nil
 
@@ -22,6 +30,7 @@ public struct Divergence: Sendable, CustomStringConvertible {
                 observations: [(engine: String, lines: [String])], difference: Difference,
                 outcomes: [RuleOutcome] = []) {
         self.commandIndex = commandIndex
+        sourceIndex = commandIndex
         self.command = command
         self.summary = summary
         self.observations = observations
@@ -39,7 +48,8 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// differed and the reference's outcomes at that step
     /// (`hit observations hit/view [h4OutsideParentNotReached]`).
     public var signature: FindingSignature {
-        FindingSignature(command: command.kindName, difference: difference, outcomes: fault == nil ? outcomes : [])
+        FindingSignature(command: command.kindName, difference: difference, outcomes: fault == nil ? outcomes : [],
+                         relation: fault == nil ? relation : nil)
     }
 }
 
@@ -57,6 +67,8 @@ public struct DifferentialResult: Sendable {
     public var ruleCounts: [Int]? = nil
     /// Of those, the decisions at steps a declared deviation left partly uncompared.
     public var uncomparedRuleCounts: [Int] = []
+    /// Whether the run ended at its deadline, unfinished.
+    public var timedOut = false
 }
 
 /// Runs command lists on several engines side by side.
@@ -74,16 +86,24 @@ public enum DifferentialRunner {
     }
 
     /// Runs `commands` checking invariants at the given cadence (and after the last).
+    /// - Parameters:
+    ///   - continuesAfterDivergence: go on past differences (see
+    ///     ``LockstepSession/continuesAfterDivergence``), ending at the first one
+    ///     `stopsAt` chooses.
+    ///   - deadline: end the run, unfinished, at this instant.
     public static func run(
         _ commands: [Command], engines: [EngineFactory], cadence: InvariantCadence,
-        recordRules: Bool = false, willRun: ((Command) -> Void)? = nil, continuesAfterDivergence: Bool = false
+        recordRules: Bool = false, willRun: ((Command) -> Void)? = nil, continuesAfterDivergence: Bool = false,
+        stopsAt: ((Divergence) -> Bool)? = nil, deadline: ContinuousClock.Instant? = nil
     ) -> DifferentialResult {
         var session = LockstepSession(engines: engines, cadence: cadence, recordRules: recordRules)
         session.willRun = willRun
         session.continuesAfterDivergence = continuesAfterDivergence
+        session.stopsAt = stopsAt
+        session.deadline = deadline
         let fitted = session.pipeline(commands)
-        for (index, command) in fitted.enumerated() {
-            if !session.run(command, isLast: index == fitted.count - 1) { break }
+        for (position, (index, command)) in fitted.enumerated() {
+            if !session.run(command, isLast: position == fitted.count - 1, sourceIndex: index) { break }
         }
         return session.result
     }
@@ -93,6 +113,6 @@ extension LockstepSession {
     /// The run so far as a ``DifferentialResult``.
     public var result: DifferentialResult {
         DifferentialResult(trace: trace, divergence: divergence, divergences: divergences, commandsRun: commands.count,
-                           ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts)
+                           ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts, timedOut: timedOut)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WindowModel
 
 /// How often a lockstep run asks every engine for its invariant violations.
@@ -20,7 +21,8 @@ public struct InvariantCadence: Hashable, Sendable {
 /// Several engines driven command by command in lockstep, compared after each:
 /// the observations (as trace text, so coordinates compare bit for bit), the
 /// snapshots (visible order and key window per scene) and, at the cadence given,
-/// every engine's invariants. Stops at the first difference.
+/// every engine's invariants. Stops at the first difference, or, with
+/// ``continuesAfterDivergence``, goes on past it.
 ///
 /// ``DifferentialRunner/run(_:engines:checkInvariants:)`` runs a whole list through
 /// one; case builders that look at the state between commands (to aim probes at it)
@@ -35,9 +37,27 @@ public struct LockstepSession {
     public private(set) var divergence: Divergence?
     /// Every difference so far when ``continuesAfterDivergence``; else the first.
     public private(set) var divergences: [Divergence] = []
-    /// Go on after a difference (not after a fault), recording each one: what
-    /// `windowlab run` does to show every difference in a file.
+    /// Go on after a difference, recording each one, at most one a step: an observation
+    /// that differs while the state agrees is recorded and the run goes on; a state
+    /// that differs is unpinned until the snapshots agree on it again, and what depends
+    /// on it (presses and key notifications on a key window, a hit that another order
+    /// could answer otherwise) is not compared meanwhile (see ``DifferenceUnpinning``).
+    /// A fault, an engine's invariants or a difference in the scenes or screens still
+    /// end the run. The campaign runs its cases so, so that one case can show several
+    /// causes; `windowlab run` so, to show every difference in a file.
     public var continuesAfterDivergence = false
+    /// With ``continuesAfterDivergence``: end the run at the first difference this
+    /// says yes to (a shrinker looking for one cause needs nothing after it).
+    public var stopsAt: ((Divergence) -> Bool)?
+    /// When to give up: a run still going at this instant ends (``timedOut``), so a
+    /// long case on a slow engine cannot hold a time-boxed campaign past its end.
+    public var deadline: ContinuousClock.Instant?
+    /// Whether the run ended at ``deadline``.
+    public private(set) var timedOut = false
+    /// Whether the run ended: at a difference (at any difference unless it goes on
+    /// past them, else at a fault, an engine's invariants, a difference in scenes or
+    /// screens, or one ``stopsAt`` chose), or at the deadline.
+    public private(set) var stopped = false
     /// Called with each command before any engine runs it: a crash-triage child
     /// records the commands as they go, so the file ends with the one that crashed.
     public var willRun: ((Command) -> Void)?
@@ -50,6 +70,8 @@ public struct LockstepSession {
     public var skipped: Int { filter?.skipped ?? 0 }
     /// Compares each step under the engines' declared deviations.
     private var comparison: LockstepComparison
+    /// The lines of this step's reported observation difference.
+    private var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
 
     /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
     ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
@@ -82,11 +104,19 @@ public struct LockstepSession {
     public var agrees: Bool { divergence == nil }
 
     /// Runs one validated command on every engine. Returns false, and does nothing,
-    /// once the engines have diverged.
-    /// - Parameter isLast: check invariants after it whatever the cadence.
+    /// once the run has stopped (see ``stopped``).
+    /// - Parameters:
+    ///   - isLast: check invariants after it whatever the cadence.
+    ///   - sourceIndex: where the command stands in the caller's own list (which may
+    ///     hold commands the engines were never sent): what a divergence's
+    ///     ``Divergence/sourceIndex`` reports. By default, its index among those run.
     @discardableResult
-    public mutating func run(_ command: Command, isLast: Bool = false) -> Bool {
-        guard divergence == nil || (continuesAfterDivergence && divergence?.fault == nil) else { return false }
+    public mutating func run(_ command: Command, isLast: Bool = false, sourceIndex: Int? = nil) -> Bool {
+        guard !stopped else { return false }
+        if let deadline, commands.count % 8 == 7, ContinuousClock.now >= deadline {
+            (timedOut, stopped) = (true, true)
+            return false
+        }
         var command = command
         if filter != nil {
             guard let admitted = filter!.admit(command) else { return true }
@@ -103,29 +133,39 @@ public struct LockstepSession {
         defer { comparison.end(command) }
         if let (summary, difference) = faultProblem() ?? firstDifference(command, results, checkInvariants: checks)
             .map({ faultProblem() ?? $0 }) {
+            let relation = answerRelation(command, difference)
             var found = Divergence(
                 commandIndex: index, command: command, summary: summary,
                 observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, difference: difference,
-                outcomes: causeOutcomes(command, difference))
+                outcomes: causeOutcomes(command, difference, relation: relation))
+            found.relation = relation
+            found.sourceIndex = sourceIndex ?? index
             found.fault = firstFault()
             divergences.append(found)
             if divergence == nil { divergence = found }
-            return continuesAfterDivergence && found.fault == nil
+            if !continuesAfterDivergence || found.fault != nil || DifferenceUnpinning.isFinal(difference)
+                || stopsAt?(found) == true {
+                stopped = true
+            }
+            return !stopped
         }
         if comparison.relaxedThisStep { ruleRecorder?.markStepUncompared() }
         return true
     }
 
     /// Checks every engine's invariants now (at the end of a phase); false when one broke.
-    /// (Only while no divergence was found.)
+    /// (Only while the run has not stopped.)
     @discardableResult
     public mutating func checkInvariantsNow() -> Bool {
-        guard divergence == nil, cadence.interval > 0, let command = commands.last else { return divergence == nil }
+        guard !stopped, cadence.interval > 0, let command = commands.last else { return !stopped }
         if let (summary, difference) = invariantProblem() {
-            divergence = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
-                                    observations: engines.map { ($0.name, []) }, difference: difference)
+            var found = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
+                                   observations: engines.map { ($0.name, []) }, difference: difference)
+            divergences.append(found)
+            if divergence == nil { divergence = found }
+            stopped = true
         }
-        return divergence == nil
+        return !stopped
     }
 
     /// The union of the probe hints of every engine that offers them (see
@@ -142,16 +182,17 @@ public struct LockstepSession {
 
     /// Sends the commands ahead to every engine that answers faster that way
     /// (see ``PipeliningWindowSystem``); the caller then runs exactly these, in order.
-    /// Returns them fitted to the engines' features (skipped ones left out).
-    public mutating func pipeline(_ commands: [Command]) -> [Command] {
-        var fitted = commands
+    /// Returns them fitted to the engines' features (skipped ones left out), each with
+    /// its index in `commands`.
+    public mutating func pipeline(_ commands: [Command]) -> [(index: Int, command: Command)] {
+        var fitted = commands.enumerated().map { (index: $0.offset, command: $0.element) }
         if filter != nil {
             var preview = filter!
-            fitted = commands.compactMap { preview.admit($0) }
+            fitted = fitted.compactMap { item in preview.admit(item.command).map { (item.index, $0) } }
         }
         let snapshots = systems.count > 1
         for case let pipelining as any PipeliningWindowSystem in systems {
-            pipelining.pipeline(fitted, snapshots: snapshots, invariantsEvery: cadence.interval)
+            pipelining.pipeline(fitted.map(\.command), snapshots: snapshots, invariantsEvery: cadence.interval)
         }
         return fitted
     }
@@ -182,7 +223,9 @@ public struct LockstepSession {
 
     /// The first difference, as a sentence and what differed. Every engine is asked
     /// for its invariants (when due) and its snapshot whatever it finds, in the order
-    /// ``PipeliningWindowSystem`` promises, so a run can go on after a difference.
+    /// ``PipeliningWindowSystem`` promises, so a run can go on after a difference;
+    /// when it does, each engine's differences at this step are unpinned (see
+    /// ``LockstepComparison/settle(engine:lines:states:baseline:state:)``).
     private mutating func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
         -> (String, Difference)?
     {
@@ -193,39 +236,103 @@ public struct LockstepSession {
         }
         guard systems.count > 1 else { return nil }
         let baseline = snapshots[0]
+        var first: (String, Difference)?
+        var firstLines: (expected: Observation?, got: Observation?) = (nil, nil)
         for i in 1..<systems.count {
-            if let difference = comparison.difference(command, expected: results[0], got: results[i], engine: i) {
-                let (got, expected) = (results[i].map(\.description), results[0].map(\.description))
-                return ("\(engines[i].name) observed [\(got.joined(separator: "; "))] "
-                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
-                    + relaxedNote(i), difference)
-            }
+            let observed = comparison.difference(command, expected: results[0], got: results[i], engine: i)
+            let lines = comparison.differingLines
             let state = snapshots[i]
-            if let difference = comparison.difference(baseline: baseline, state: state, engine: i) {
-                return ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
+            let states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
+            if continuesAfterDivergence {
+                // The rest of a step whose observations differ is not compared: every
+                // touch either side mentions there may be bound otherwise from now on.
+                comparison.settle(engine: i, lines: observed == nil ? [] : results[0] + results[i], states: states,
+                                  baseline: baseline, state: state)
+            }
+            guard first == nil else { continue }
+            if let observed {
+                let (got, expected) = (results[i].map(\.description), results[0].map(\.description))
+                first = ("\(engines[i].name) observed [\(got.joined(separator: "; "))] "
+                    + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
+                    + relaxedNote(i), observed)
+                firstLines = lines
+            } else if let (part, _) = states.first {
+                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
                     + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
-                    + relaxedNote(i), difference)
+                    + relaxedNote(i), .state(part))
             }
         }
-        return nil
+        differingLines = firstLines
+        return first
     }
 
     /// The reference's outcomes that name the cause of `difference`: for a routing
     /// (`hit`, `began`) whose target differs, those of hit-testing the window in
-    /// question alone (every other window the route looked at is incidental); else
-    /// everything the step decided.
-    private func causeOutcomes(_ command: Command, _ difference: Difference) -> [RuleOutcome] {
-        if case .observation(_, let part) = difference, part != .missing, part != .extra,
-           let (window, point) = comparison.routedWindow(command),
+    /// question alone (every other window the route looked at is incidental): the
+    /// reference's when the other engine answered nothing or a window behind it (it
+    /// missed the reference's), else the other engine's (it answered one it should
+    /// not have); else everything the step decided.
+    private func causeOutcomes(_ command: Command, _ difference: Difference, relation: AnswerRelation?)
+        -> [RuleOutcome]
+    {
+        if case .observation(_, let part) = difference, [.presence, .window, .view, .point].contains(part),
+           let point = command.routedPoint,
+           let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
+               ?? differingLines.expected?.target??.window,
            let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
             return outcomes
         }
         return ruleRecorder?.currentStepOutcomes ?? []
     }
 
+    /// How the differing engine's answer stands to the first engine's, for a `hit`,
+    /// touch or press line that differs in its target or window (see ``AnswerRelation``).
+    private func answerRelation(_ command: Command, _ difference: Difference) -> AnswerRelation? {
+        guard case let .observation(_, part) = difference, [.presence, .window, .view, .point].contains(part),
+              let relating = systems[0] as? any AnswerRelating else { return nil }
+        let (expected, got) = differingLines
+        if case let .press(own)? = expected, case let .press(other)? = got, own != other,
+           case let .press(_, scene) = command {
+            return relating.relation(ofPressedWindow: other, scene: scene)
+        }
+        guard let own = expected?.target, let other = got?.target else { return nil }
+        let window = own?.window ?? other?.window ?? ""
+        let scene = command.routedScene ?? comparison.tracker.scene(of: window)
+        return relating.relation(of: other, to: own, scene: scene)
+    }
+
     /// ` (deviations N1 K4 declared: not compared …)` when the pair relaxes anything.
     private func relaxedNote(_ i: Int) -> String {
         let relaxed = comparison.deviations[i]
         return relaxed.isEmpty ? "" : " (declared deviations \(relaxed.words) relaxed the comparison)"
+    }
+}
+
+extension Observation {
+    /// A `hit` or touch line's target: `.some(nil)` for `-> none`, nil for every other line.
+    var target: Target?? {
+        switch self {
+        case let .hit(target), let .touchBegan(_, target): return .some(target)
+        case let .touchMoved(_, target), let .touchEnded(_, target): return .some(target)
+        default: return nil
+        }
+    }
+}
+
+extension Command {
+    /// The point a `hit` or a touch's `began` routes.
+    var routedPoint: Point? {
+        switch self {
+        case let .hit(at, _), let .touchBegan(_, at, _): return at
+        default: return nil
+        }
+    }
+
+    /// The scene a `hit`, a touch's `began` or a press is in.
+    var routedScene: String? {
+        switch self {
+        case let .hit(_, scene), let .touchBegan(_, _, scene), let .press(_, scene): return scene
+        default: return nil
+        }
     }
 }

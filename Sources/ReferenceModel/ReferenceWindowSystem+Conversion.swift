@@ -53,12 +53,13 @@ extension ReferenceWindowSystem {
 }
 
 extension ReferenceWindowSystem {
-    /// G4 or A3/A5 for one step inward.
+    /// G4, or A3 (and A5 when the transform is singular) for one step inward.
     func recordInward(_ node: ViewNode, _ recorder: RuleRecorder) {
         if Self.isIdentity(node.transform) {
             recorder.record(node.boundsOrigin == .zero ? .g4IntoChild : .g4IntoChildThroughBoundsOrigin)
         } else {
-            recorder.record(Self.determinant(node.transform) == 0 ? .a5SingularConverted : .a3IntoTransformed)
+            recorder.record(.a3IntoTransformed)
+            if Self.determinant(node.transform) == 0 { recorder.record(.a5SingularConverted) }
         }
     }
 

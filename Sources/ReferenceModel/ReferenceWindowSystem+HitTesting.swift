@@ -57,6 +57,8 @@ extension ReferenceWindowSystem {
         }
         if let recorder = ruleRecorder, node.alpha == Self.minimumHittableAlpha {
             recorder.record(.h2AlphaExactlyHundredth)
+        } else if let recorder = ruleRecorder, node.alpha < 1 {
+            recorder.record(.h2TranslucentHittable)
         }
         // A5: a transform that cannot be inverted makes the view (and its subtree) unhittable.
         guard Self.isIdentity(node.transform) || Self.determinant(node.transform) != 0 else {

@@ -20,6 +20,68 @@ extension Shrinker {
         return progress
     }
 
+    /// Deletes windows in halves, then quarters, down to one at a time: each
+    /// deletion takes every command that named the window with it (see ``valid(_:)``),
+    /// so a case of thousands of windows loses half of them in one step, where
+    /// deleting runs of commands would cut each window's commands apart first.
+    mutating func dropWindows(_ best: inout [Command]) -> Bool {
+        deleteChunks(among: { if case .createWindow = $0 { true } else { false } }, &best)
+    }
+
+    /// Thins every kind of command that a case holds many of (a probe phase's hits,
+    /// a gather's frames, a ladder's levels) by runs of that kind alone, halving down
+    /// to runs of an eighth of it: what is left of a bulk change is its last few steps.
+    mutating func thinKinds(_ best: inout [Command]) -> Bool {
+        var progress = false
+        var counts: [String: Int] = [:]
+        for command in best { counts[command.kindName, default: 0] += 1 }
+        for (kind, count) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) where count >= 16 {
+            progress = deleteChunks(among: { $0.kindName == kind }, smallest: max(1, count / 8), &best) || progress
+        }
+        return progress
+    }
+
+    /// Replaces commands with a simpler one of their class, where the case still
+    /// fails: a touch's `began` with a `hit` at its point, `makeKeyAndVisible` with
+    /// `show` or `makeKey`, `set W hidden off`/`on` with `show`/`hide`, `release` with
+    /// `hide`. One cause met through different commands then shrinks to one case.
+    mutating func simplerKinds(_ best: inout [Command]) -> Bool {
+        var progress = false
+        for index in best.indices.reversed() where index < best.count {
+            let simpler: [Command]
+            switch best[index] {
+            case let .touchBegan(_, point, scene): simpler = [.hit(at: point, scene: scene)]
+            case let .makeKeyAndVisible(window): simpler = [.show(window: window), .makeKey(window: window)]
+            case let .setHidden(target, hidden): simpler = [hidden ? .hide(window: target) : .show(window: target)]
+            case let .release(window): simpler = [.hide(window: window)]
+            default: continue
+            }
+            progress = replace(at: index, withFirstOf: simpler, &best) || progress
+        }
+        return progress
+    }
+
+    /// Gives each box of zero width or height a size of at least 1 in both, where the
+    /// case still fails: one number at a time cannot leave a degenerate box (a width of
+    /// 1 with a height still 0 is as degenerate and larger), both at once can.
+    mutating func fillBoxes(_ best: inout [Command]) -> Bool {
+        var progress = false
+        for index in best.indices where index < best.count {
+            let filled: Command
+            switch best[index] {
+            case let .createWindow(name, scene, frame, level, root) where frame.isDegenerate:
+                filled = .createWindow(name: name, scene: scene, frame: frame.filled, level: level, withRootView: root)
+            case let .createView(name, parent, frame) where frame.isDegenerate:
+                filled = .createView(name: name, parent: parent, frame: frame.filled)
+            case let .setFrame(target, frame) where frame.isDegenerate:
+                filled = .setFrame(target: target, frame: frame.filled)
+            default: continue
+            }
+            progress = replace(at: index, withFirstOf: [filled], &best) || progress
+        }
+        return progress
+    }
+
     /// Moves views up one level (`view v in p` becomes `view v in parent(p)`, its
     /// frame moved by p's origin so it stays about where it was), which collapses
     /// chains of nested views once the emptied parents are deleted.
@@ -100,4 +162,9 @@ extension Command {
         default: return self
         }
     }
+}
+
+extension Rect {
+    /// The box with a zero (or smaller) width or height made 1.
+    fileprivate var filled: Rect { Rect(x, y, width > 0 ? width : 1, height > 0 ? height : 1) }
 }

@@ -15,8 +15,14 @@ public struct Shrinker {
     /// Whether a candidate still fails; it returns how many leading commands are
     /// needed to show the failure (the rest are cut), or nil when it passes.
     public typealias FailureCheck = ([Command]) -> Int?
+    /// A check that also ranks a failure: a lower rank is simpler whatever the list's
+    /// complexity (a case that shows other differences before the one it is shrunk for
+    /// ranks by how many: fewer is simpler, so shrinking drops them where it can).
+    public typealias RankedFailureCheck = ([Command]) -> (needed: Int, rank: Int)?
 
-    public let fails: FailureCheck
+    public let check: RankedFailureCheck
+    /// The rank of the best list so far.
+    public private(set) var bestRank = 0
     /// Candidates tried so far (a budget keeps shrinking of huge inputs bounded).
     public private(set) var attempts = 0
     public var maxAttempts: Int
@@ -25,7 +31,12 @@ public struct Shrinker {
     public var deadline: ContinuousClock.Instant?
 
     public init(maxAttempts: Int = 20_000, deadline: ContinuousClock.Instant? = nil, fails: @escaping FailureCheck) {
-        self.fails = fails
+        self.init(maxAttempts: maxAttempts, deadline: deadline, ranked: { fails($0).map { ($0, 0) } })
+    }
+
+    public init(maxAttempts: Int = 20_000, deadline: ContinuousClock.Instant? = nil,
+                ranked: @escaping RankedFailureCheck) {
+        check = ranked
         self.maxAttempts = maxAttempts
         self.deadline = deadline
     }
@@ -38,12 +49,16 @@ public struct Shrinker {
     /// The minimal failing list reachable from `commands` (which must fail).
     public mutating func shrink(_ commands: [Command]) -> [Command] {
         var best = Self.valid(commands)
-        if let needed = fails(best) { best = Array(best.prefix(needed)) }
+        if let (needed, rank) = check(best) { (best, bestRank) = (Array(best.prefix(needed)), rank) }
         var progress = true
         while progress && canTry {
             progress = false
             progress = dropKinds(&best) || progress
+            progress = dropWindows(&best) || progress
+            progress = thinKinds(&best) || progress
             progress = deleteChunks(&best) || progress
+            progress = simplerKinds(&best) || progress
+            progress = fillBoxes(&best) || progress
             progress = simplifyNumbers(&best) || progress
             progress = dropRootViews(&best) || progress
             progress = reparentViews(&best) || progress
@@ -69,7 +84,12 @@ public struct Shrinker {
 
     /// Lower is simpler: (command count, structure, total value cost). Structure
     /// counts how deep each view is created (views under views), the named spaces
-    /// of conversions and the mentions of scenes other than `main`.
+    /// of conversions, the mentions of scenes other than `main`, commands that do
+    /// more than a simpler one of their class (a touch's `began` more than a `hit`,
+    /// `makeKeyAndVisible` and `set W hidden` more than `show` or `hide`, `release`
+    /// more than `hide`), and boxes of zero width or height: a degenerate box is a
+    /// special case of its own (G2, G3), so a case that needs none keeps its boxes
+    /// ordinary instead of leaning on how an engine treats an empty one.
     public static func complexity(of commands: [Command]) -> (Int, Int, Double) {
         (commands.count, structure(of: commands), commands.reduce(0) { $0 + $1.numbers.reduce(0) { $0 + cost($1) } })
     }
@@ -78,13 +98,21 @@ public struct Shrinker {
         var depth: [String: Int] = [:], total = 0
         for command in commands {
             switch command {
-            case let .createView(name, parent, _):
+            case let .createView(name, parent, frame):
                 let d = (depth[parent] ?? 0) + 1
                 depth[name] = d
-                total += d
+                total += d + (frame.isDegenerate ? 1 : 0)
+            case let .setFrame(_, frame):
+                total += frame.isDegenerate ? 1 : 0
             case let .convert(_, from, to):
                 total += (from == .screen ? 0 : 1) + (to == .screen ? 0 : 1)
-            case let .createWindow(_, scene, _, _, _), let .touchBegan(_, _, scene), let .press(_, scene),
+            case .makeKeyAndVisible, .setHidden, .release:
+                total += 1
+            case let .touchBegan(_, _, scene):
+                total += 1 + (scene == mainSceneName ? 0 : 1)
+            case let .createWindow(_, scene, frame, _, _):
+                total += (scene == mainSceneName ? 0 : 1) + (frame.isDegenerate ? 1 : 0)
+            case let .press(_, scene),
                  let .hit(_, scene), let .order(scene), let .keyWindow(scene), let .moveWindow(_, scene),
                  let .placeScene(scene, _):
                 total += scene == mainSceneName ? 0 : 1
@@ -106,24 +134,37 @@ public struct Shrinker {
         guard canTry else { return false }
         attempts += 1
         let candidate = Self.valid(candidate)
-        guard let needed = fails(candidate) else { return false }
+        guard let (needed, rank) = check(candidate) else { return false }
         let cut = Array(candidate.prefix(needed))
-        guard Self.complexity(of: cut) < Self.complexity(of: best) else { return false }
-        best = cut
+        guard rank < bestRank || (rank == bestRank && Self.complexity(of: cut) < Self.complexity(of: best)) else {
+            return false
+        }
+        (best, bestRank) = (cut, rank)
         return true
     }
 
     /// Deletes runs of commands, halving the run length down to one.
     private mutating func deleteChunks(_ best: inout [Command]) -> Bool {
+        deleteChunks(among: { _ in true }, &best)
+    }
+
+    /// Deletes runs of the commands `selected` picks out (the others stay), halving
+    /// the run length down to `smallest`: over every command, the ddmin of the
+    /// classic shrinker; over one kind, a thinning of that kind alone.
+    mutating func deleteChunks(among selected: (Command) -> Bool, smallest: Int = 1, _ best: inout [Command]) -> Bool {
         var progress = false
-        var size = max(1, best.count / 2)
-        while size >= 1 {
+        var size = max(1, best.lazy.filter(selected).count / 2)
+        while size >= smallest {
             var start = 0
-            while start < best.count {
-                var candidate = best
-                candidate.removeSubrange(start..<min(best.count, start + size))
+            while true {
+                // Positions of the selected commands now (a kept deletion moves them).
+                let positions = best.indices.filter { selected(best[$0]) }
+                guard start < positions.count, canTry else { break }
+                let chosen = Set(positions[start..<min(positions.count, start + size)])
+                let candidate = best.indices.filter { !chosen.contains($0) }.map { best[$0] }
                 if attempt(candidate, &best) { progress = true } else { start += size }
             }
+            if size == 1 { break }
             size /= 2
         }
         return progress
@@ -163,4 +204,9 @@ public struct Shrinker {
         }
         return progress
     }
+}
+
+extension Rect {
+    /// A box of zero width or height.
+    var isDegenerate: Bool { width == 0 || height == 0 }
 }

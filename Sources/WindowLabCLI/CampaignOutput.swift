@@ -52,6 +52,8 @@ final class FindingWriter: Sendable {
     let directory: String
     let engines: [EngineFactory]
     private let savedEntries = Mutex<[CheckResult.FindingEntry]>([])
+    /// For each saved scenario, its copy in the failure database.
+    private let databasePaths = Mutex<[String: String]>([:])
 
     /// The saved findings, for the JSON report.
     var entries: [CheckResult.FindingEntry] { savedEntries.withLock { $0 } }
@@ -68,12 +70,14 @@ final class FindingWriter: Sendable {
     var savedPaths: [String] { entries.map(\.path) }
     var savedCount: Int { savedPaths.count }
 
-    /// Saves a shrunk finding of the harness.
+    /// Saves a shrunk finding of the harness; returns its path, or nil when the
+    /// scenario could not be written.
     @discardableResult
-    func save(_ finding: Finding) -> String {
+    func save(_ finding: Finding) -> String? {
         let file = FindingFile(finding, engines: engines)
-        return save(file, note: "\(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
-                    + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands")
+        let path = save(file, note: "\(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
+                        + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands")
+        return entries.contains { $0.path == path } ? path : nil
     }
 
     /// Saves `file` as `STEM.wls` in the folder (and its picture when its engines can
@@ -83,7 +87,9 @@ final class FindingWriter: Sendable {
         let path = "\(directory)/\(file.stem).wls"
         // The failure database first and on its own: a finding --out cannot take is still kept.
         do {
-            if let failures { try failures.save(file, engines: engines) }
+            if let failures, let saved = try failures.save(file, engines: engines) {
+                databasePaths.withLock { $0[path] = saved }
+            }
         } catch {
             FileHandle.standardError.write(Data(
                 "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
@@ -106,6 +112,18 @@ final class FindingWriter: Sendable {
             }
         }
         return path
+    }
+
+    /// Removes a saved finding that a more general group of the same run superseded,
+    /// or a simpler scenario of its group replaced: its scenario, its picture, its
+    /// entry and its copy in the failure database.
+    func forget(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        if path.hasSuffix(".wls") { try? FileManager.default.removeItem(atPath: String(path.dropLast(4)) + ".svg") }
+        if let saved = databasePaths.withLock({ $0.removeValue(forKey: path) }) { failures?.remove(saved) }
+        savedEntries.withLock { $0.removeAll { $0.path == path } }
+        let note = "superseded: \(path) (a simpler scenario of its cause, or a more general group, was found later)\n"
+        FileHandle.standardError.write(Data(note.utf8))
     }
 
     /// Writes the finding's scenario atomically as `path`, making its folder.
@@ -134,12 +152,22 @@ enum CampaignSummary {
         }.joined(separator: ", ")
     }
 
-    /// One line per group of divergences, the largest first: at most `limit`, then
-    /// one line saying how many more there are (all are in check.json and report.html).
-    static func groupLines(_ totals: CampaignProgress, limit: Int = 20) -> [String] {
-        let sorted = totals.groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
-        let lines = sorted.prefix(limit).map { signature, group in
-            "\(group.count) x \(signature) (first found by the \(group.profile) profile)"
+    /// One line per group, the largest first (new groups, then known ones met): at most
+    /// `limit`, then one line saying how many more there are (all are in check.json and
+    /// report.html). Each says how to replay it: its saved scenario, or its case seed.
+    static func groupLines(_ totals: CampaignProgress, limit: Int = 40) -> [String] {
+        let sorted = totals.groups.filter { $0.status != .known || $0.cases > 0 }
+            .sorted { ($0.status != .known ? 1 : 0, $0.cases, $1.signature) > ($1.status != .known ? 1 : 0, $1.cases, $0.signature) }
+        let lines = sorted.prefix(limit).map { group -> String in
+            let counted = group.attributed > 0 ? ", \(group.attributed) of its divergences counted by their outcomes" : ""
+            let head = "\(group.cases) x \(group.signature) (\(group.profile) profile\(counted))"
+            switch group.status {
+            case .shrunk: return head + (group.path.map { ": \($0)" } ?? ": shrunk, not saved")
+            case .known: return head + ": known"
+            case .unshrunk: return head + ": NOT SHRUNK, \(group.replayHint)"
+            case .nondeterministic: return head + (group.path.map { ": \($0)" } ?? "")
+            case .harnessError: return head + ": HARNESS ERROR (see above)"
+            }
         }
         return lines + (sorted.count > limit ? ["and \(sorted.count - limit) more group(s): check.json and report.html list all"] : [])
     }

@@ -68,8 +68,10 @@ struct CheckOptions: ParsableArguments {
                                valueName: "dir"))
     var corpus: String = "corpus"
 
-    @Option(help: "Most divergences to shrink and save (one per group of the same signature).")
-    var maxFindings: Int = 10
+    @Option(help: ArgumentHelp(
+        "Shrink and save at most this many groups (default: every group found); the summary names the rest, "
+            + "each with the case seed that replays it.", valueName: "n"))
+    var maxFindings: Int?
 
     @Option(help: ArgumentHelp(
         "Generate only this profile: \(GenerationProfile.allCases.map(\.rawValue).joined(separator: ", ")) "
@@ -95,6 +97,9 @@ struct CheckOptions: ParsableArguments {
             + "gone; only new groups fail the check.", valueName: "file"))
     var known: String?
 
+    @Flag(help: "With --known: entries whose scenario no longer shows their group do not fail the check.")
+    var allowStale = false
+
     @Option(help: ArgumentHelp(
         "Write the groups this run found (and the --known ones that still reproduce) to this known-findings file.",
         valueName: "file"))
@@ -110,7 +115,8 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError("--time must be a number of seconds from 0 to 31536000 (a year)")
         }
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard maxFindings >= 0 else { throw ValidationError("--max-findings cannot be negative") }
+        guard (maxFindings ?? 0) >= 0 else { throw ValidationError("--max-findings cannot be negative") }
+        if allowStale && known == nil { throw ValidationError("--allow-stale needs --known FILE") }
         // Where findings go is checked before any work, so that none is lost at the end.
         try OutputPath.validateFolder(out, option: "--out")
         if failures != "none" { try OutputPath.validateFolder(failures, option: "--failures") }
@@ -127,13 +133,14 @@ struct CheckOptions: ParsableArguments {
     /// that file from the merged result.
     func arguments(time: Double, seed: UInt64) -> [String] {
         var arguments = ["--time=\(time)", "--seed=\(seed)", "--jobs=\(jobs)", "--out=\(out)",
-                         "--examples=\(examples)", "--corpus=\(corpus)", "--max-findings=\(maxFindings)",
-                         "--failures=\(failures)"]
+                         "--examples=\(examples)", "--corpus=\(corpus)", "--failures=\(failures)"]
+        if let maxFindings { arguments.append("--max-findings=\(maxFindings)") }
         if let profile { arguments.append("--profile=\(profile)") }
         if stopOnFinding { arguments.append("--stop-on-finding") }
         if json { arguments.append("--json") }
         if coverage { arguments.append("--coverage") }
         if let known { arguments.append("--known=\(known)") }
+        if allowStale { arguments.append("--allow-stale") }
         return arguments + selection.arguments
     }
 

@@ -33,13 +33,13 @@ struct CheckRun {
         report.result.engines = engines.map(RunResult.Engine.init)
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
         var diverged = ReplayFindings()
-        if replayFrom == 0 && firstCase == 0 { options.replayKnown(knownGroups, engines, &report) }
+        let known = options.activeKnown(knownGroups, engines, &report, announce: replayFrom == 0 && firstCase == 0)
         replayScenarios(engines, &report, &replay, &diverged)
         try replayCorpus(engines, &report, &replay, &diverged)
-        reportReplayFindings(diverged, engines, knownGroups, &report)
-        if !skipSavedFailures { replaySavedFailures(engines, knownGroups, &report, recorder) }
+        reportReplayFindings(diverged, engines, known, &report)
+        if !skipSavedFailures { replaySavedFailures(engines, known, &report, recorder) }
         recorder?.clear(job: 0)
-        runCampaign(engines, knownGroups, &report, recorder)
+        runCampaign(engines, known, &report, recorder)
         // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
         if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0
             && replayFrom == 0 && firstCase == 0 {
@@ -52,7 +52,10 @@ struct CheckRun {
         } else {
             if options.json { print(report.result.jsonText()) } else { print(report.summary) }
             options.writeReport(report.result, engines: engines)
-            if let writeKnown = options.writeKnown { CheckOptions.saveKnown(writeKnown, result: report.result, previous: knownGroups) }
+            if let writeKnown = options.writeKnown,
+               !CheckOptions.saveKnown(writeKnown, result: report.result, previous: knownGroups) {
+                report.badInput("--write-known: \(writeKnown) was not written")
+            }
         }
         if report.status != ExitStatus.success.rawValue { throw ExitCode(report.status) }
     }
@@ -113,7 +116,7 @@ struct CheckRun {
         for group in diverged.groups {
             // A known group is not shrunk again; the others up to --max-findings are.
             var finding: Finding?
-            if !known.contains(group.signature), shrunk < max(1, options.maxFindings) {
+            if !known.contains(group.signature), shrunk < max(1, options.maxFindings ?? .max) {
                 finding = diverged.finding(for: group, engines: engines, invariants: options.selection.invariants)
                 shrunk += 1
             }
@@ -122,7 +125,7 @@ struct CheckRun {
                 report.note("replay: \(group.count) x \(group.signature): known")
                 continue
             }
-            let saved = finding.map { "; shrunk into " + writer.save($0) } ?? ""
+            let saved = finding.map { writer.save($0).map { "; shrunk into " + $0 } ?? "; shrunk, NOT saved (see above)" } ?? ""
             report.fail("replay: \(group.count) x \(finding?.signature ?? group.signature), first at \(group.firstSource)\(saved)")
         }
         report.result.findings += writer.entries
@@ -167,10 +170,10 @@ struct CheckRun {
         campaign.stopAfterFindings = options.stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase
         campaign.inFlight = recorder
-        campaign.known = known
+        campaign.known = known.entries.map(\.signature)
         let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)
         let line = ProgressLine()
-        let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) })
+        let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) }, forget: { writer.forget($0) })
         line.finish(totals)
         report.result.progress = line.samples + [.init(seconds: totals.elapsedSeconds, cases: totals.cases,
                                                       commands: totals.commands, divergences: totals.divergences)]
@@ -191,19 +194,24 @@ struct CheckRun {
         if options.coverage { report.note(totals.coverage.table) }
         if let first = totals.casesToFirstDivergence { report.note("first divergence after \(first) case(s)") }
         report.result.knownMet += totals.knownMet.map(\.text)
-        // Groups no run shrank are new unless a known group fails the same way.
-        let unshrunk = totals.unshrunkGroups.filter { !known.contains($0, shrunk: false) }
-        report.result.unshrunkGroups += totals.unshrunkGroups.count
-        if !totals.newGroups(known: known).isEmpty || writer.savedCount > 0 {
-            report.fail("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s); "
-                        + "\(writer.savedCount) new, shrunk into \(options.out)/"
-                        + (unshrunk.isEmpty ? "" : "; \(unshrunk.count) not shrunk (over --max-findings or out of time)")
-                        + (totals.knownMet.isEmpty ? "" : "; \(totals.knownMet.count) known")
-                        + (totals.merged > 0 ? "; \(totals.merged) shrunk to a group saved already" : ""))
+        for error in totals.harnessErrors { report.fail(error) }
+        let new = totals.newGroups
+        if !new.isEmpty {
+            let unshrunk = totals.unshrunkGroups.count
+            report.fail("campaign: \(totals.divergences) diverging case(s) in \(new.count) group(s); "
+                        + "\(writer.savedCount) shrunk into \(options.out)/"
+                        + (unshrunk == 0 ? "" : "; \(unshrunk) not shrunk ("
+                           + (options.maxFindings.map { "over --max-findings \($0), or " } ?? "") + "out of time): "
+                           + "each has its case seed")
+                        + (totals.knownMet.isEmpty ? "" : "; \(totals.knownMet.count) known group(s) met")
+                        + (totals.merged > 0 ? "; \(totals.merged) shrunk case(s) merged into a group of their signature" : ""))
             for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }
-            for path in writer.savedPaths { report.note("  \(path)") }
         } else if totals.divergences > 0 {
-            report.note("campaign: \(totals.divergences) diverging case(s) in \(totals.groups.count) group(s), all known")
+            report.note("campaign: \(totals.divergences) diverging case(s), all in \(totals.knownMet.count) known group(s)")
+        }
+        if totals.steeredCases > 0 {
+            report.note("steering: \(totals.steeredCases) small case(s) left out kinds of command that led into "
+                        + "divergences before (docs/main-job.md)")
         }
     }
 }

@@ -90,7 +90,9 @@ struct CheckSupervisor {
         let reported: [EngineFactory]? = merged.findings.isEmpty && scenarios.isEmpty
             ? merged.engines.map(EngineCatalog.described) : try? options.selection.resolve()
         if let reported { options.writeReport(merged, engines: reported) }
-        if let path = options.writeKnown { CheckOptions.saveKnown(path, result: merged, previous: known) }
+        if let path = options.writeKnown, !CheckOptions.saveKnown(path, result: merged, previous: known) {
+            status = max(status, ExitStatus.badInput.rawValue)
+        }
         if options.json {
             print(merged.jsonText())
         } else if crashes > 0 {
@@ -127,7 +129,7 @@ struct CheckSupervisor {
             // Campaign cases, or shrinking candidates of a case.
             let cases = records.compactMap { record -> Int? in
                 switch record {
-                case let .campaignCase(index, _, _, _): index
+                case let .campaignCase(index, _, _, _, _): index
                 case let .candidate(_, caseIndex): caseIndex
                 default: nil
                 }

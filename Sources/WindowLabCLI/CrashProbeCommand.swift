@@ -20,6 +20,7 @@ struct CrashProbe: ParsableCommand {
     @Option(help: "The generated case's profile.") var profile: String = GenerationProfile.small.rawValue
     @Option(help: "Write each command of the generated case here before running it.") var record: String?
     @Option(help: "The rules the generated case was weighted toward (comma-separated).") var focus: String?
+    @Option(help: "The kinds of command the generated case left out (comma-separated).") var avoid: String?
     /// The check's engines, as its supervisor passes them on.
     @OptionGroup var selection: EngineSelection
 
@@ -29,8 +30,10 @@ struct CrashProbe: ParsableCommand {
         if let commands {
             let list = try ScenarioParser().parseFile(atPath: commands).commands
             let valid = Shrinker.valid(list)
+            // (As the campaign and its shrinker run lists: on past differences.)
             _ = DifferentialRunner.run(valid, engines: engines,
-                                       cadence: invariants ? (valid.count > 256 ? .sparse : .everyCommand) : .off)
+                                       cadence: invariants ? (valid.count > 256 ? .sparse : .everyCommand) : .off,
+                                       continuesAfterDivergence: true)
         } else if let caseSeed, let profile = GenerationProfile(rawValue: profile) {
             let sink = try record.map { path -> FileHandle in
                 _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -38,7 +41,9 @@ struct CrashProbe: ParsableCommand {
             }
             var small = CommandGenerator.Configuration()
             small.focusRules = focus.map { $0.split(separator: ",").map(String.init) } ?? []
-            _ = profile.run(seed: caseSeed, engines: engines, invariants: invariants, small: small) { command in
+            small.avoidKinds = avoid.map { $0.split(separator: ",").map(String.init) } ?? []
+            _ = profile.run(seed: caseSeed, engines: engines, invariants: invariants, small: small,
+                            continuing: true) { command in
                 sink?.write(Data(ScenarioPrinter.print([command]).utf8))
             }
         } else {

@@ -45,7 +45,7 @@ struct CrashTriage {
         for record in records {
             guard let (commands, origin, name) = commands(of: record, shrinker) else { continue }
             var caseSeed: UInt64?, profile: String?
-            if case let .campaignCase(_, seed, caseProfile, _) = record { (caseSeed, profile) = (seed, caseProfile) }
+            if case let .campaignCase(_, seed, caseProfile, _, _) = record { (caseSeed, profile) = (seed, caseProfile) }
             let first = shrinker.run(commands)
             guard first.outcome.isCrash else { continue }
             crashed.append(record)
@@ -75,13 +75,14 @@ struct CrashTriage {
         switch record {
         case .idle:
             return nil
-        case let .campaignCase(index, seed, profile, focus):
+        case let .campaignCase(index, seed, profile, focus, avoided):
             // Regenerate the case in a child that records each command before running it.
             let file = shrinker.directory + "/case-\(seed).wls"
             try? FileManager.default.createDirectory(atPath: shrinker.directory, withIntermediateDirectories: true)
             _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", String(seed),
                                   "--profile", profile, "--record", file]
                                   + (focus.isEmpty ? [] : ["--focus", focus.joined(separator: ",")])
+                                  + (avoided.isEmpty ? [] : ["--avoid", avoided.joined(separator: ",")])
                                   + engines.arguments, timeout: 300, quiet: true)
             guard let scenario = try? ScenarioParser().parseFile(atPath: file) else { return nil }
             return (scenario.commands, "campaign case \(index), case seed \(seed), profile \(profile)", "crash-\(seed)")

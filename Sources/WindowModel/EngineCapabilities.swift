@@ -30,3 +30,32 @@ public protocol RoutingCandidatesReporting: AnyObject {
 public protocol RoutingExplaining: AnyObject {
     func outcomes(hitTesting window: String, at point: Point) -> [RuleOutcome]?
 }
+
+/// How another engine's answer stands to one's own, in one's own state: what tells
+/// causes apart where the step decided nothing out of the ordinary (a root view that
+/// kept its old size answers with its window, subviews asked back to front answer
+/// with a sibling behind, presses sent to the front window answer with it).
+public enum AnswerRelation: String, Sendable, CaseIterable {
+    /// The other engine answered nothing where this one answered something.
+    case nothing
+    /// A window in front of this one's answer (or any visible window, where this one
+    /// answered nothing), one behind it, or one that is not visible here at all.
+    case front, behind, hidden
+    /// In the same window: a view that contains this one's answer, one inside it, a
+    /// view of a sibling branch in front of it, or behind it.
+    case ancestor, descendant, frontSibling, backSibling
+    /// The same view, at another point.
+    case point
+}
+
+/// A window system that can say how another engine's answer stands to its own
+/// (see ``AnswerRelation``). Names it does not know are `hidden`; it records nothing.
+public protocol AnswerRelating: AnyObject {
+    /// How `other`, another engine's target for a hit or touch in `scene`, stands to
+    /// `own`, this system's; nil when the two are the same.
+    func relation(of other: Observation.Target?, to own: Observation.Target?, scene: String) -> AnswerRelation?
+    /// How `other`, the window another engine sent a press in `scene` to, stands to
+    /// this system's state: the front-most visible window, another visible one, one
+    /// that is not visible, or nothing.
+    func relation(ofPressedWindow other: String?, scene: String) -> AnswerRelation
+}

@@ -35,7 +35,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
     case v3RemovedWithSubtree, v3LeafRemoved, v3RootViewRemoved
     case v4SetOnView, v4SetOnWindow
     case h1HiddenNil, h1InteractionOffNil, h1AlphaBelowHundredthNil, h1OutsideBoundsNil
-    case h2AlphaExactlyHundredth, h2AlphaBetweenZeroAndHundredth
+    case h2AlphaExactlyHundredth, h2AlphaBetweenZeroAndHundredth, h2TranslucentHittable
     case h3SubviewAnswers, h3NoSubviewAnswers, h3LeafViewIsHit
     case h4OutsideParentNotReached, h4AncestorRemovesSubtree
     case h5WindowItselfHit, h5RootViewHit
@@ -173,6 +173,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         // H2
         ("H2", "alpha exactly 0.01: hittable"),
         ("H2", "alpha in (0, 0.01): not hittable"),
+        ("H2", "alpha in (0.01, 1): translucent, still hittable"),
         // H3
         ("H3", "a subview answers"),
         ("H3", "no subview answers: the view itself"),

@@ -48,7 +48,8 @@ struct RuleOutcomeTests {
                     "\(name) is not named after rule \(outcome.rule)")
         }
         #expect(RuleRecorder().counts.count == RuleOutcome.allCases.count)
-        #expect(RuleOutcome.outcomes(of: "H2") == [.h2AlphaExactlyHundredth, .h2AlphaBetweenZeroAndHundredth])
+        #expect(RuleOutcome.outcomes(of: "H2")
+                == [.h2AlphaExactlyHundredth, .h2AlphaBetweenZeroAndHundredth, .h2TranslucentHittable])
         #expect(RuleOutcome.outcomes(of: "X1").isEmpty)
     }
 
@@ -79,7 +80,7 @@ struct RuleOutcomeTests {
         return recorder.counts[outcome.rawValue]
     }
 
-    @Test("H2: alpha exactly 0.01 is recorded as hittable at 0.01, not at 0.011 nor when the view is skipped first")
+    @Test("H2: alpha exactly 0.01 is recorded as hittable at 0.01, not at 0.011 nor when the view is skipped first; 0.5 as translucent")
     func alphaExactlyHundredth() {
         let setup = """
             window w frame 0 0 100 100
@@ -92,6 +93,9 @@ struct RuleOutcomeTests {
         #expect(Self.count(.h2AlphaExactlyHundredth,
                            setup: setup + "\nset v alpha 0.01\nset v hidden on", probe: "hit 10 10") == 0)
         #expect(Self.count(.h2AlphaBetweenZeroAndHundredth, setup: setup + "\nset v alpha 0.005", probe: "hit 10 10") >= 1)
+        #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.5", probe: "hit 10 10") >= 1)
+        #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.01", probe: "hit 10 10") == 0)
+        #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 1", probe: "hit 10 10") == 0)
         #expect(Self.count(.h2AlphaBetweenZeroAndHundredth, setup: setup + "\nset v alpha 0", probe: "hit 10 10") == 0)
     }
 

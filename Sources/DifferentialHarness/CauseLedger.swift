@@ -1,0 +1,344 @@
+import CommandGeneration
+import Lockstep
+import ScenarioLanguage
+import Shrinking
+import Synchronization
+import WindowModel
+
+/// The groups a campaign has found, shared by its jobs: which signature belongs to
+/// which group, which groups wait to be shrunk, and what each shrink turned out to be.
+///
+/// Every divergence a case shows is counted into a group at once:
+/// 1. into the group its signature was counted into before (a signature that shrank
+///    to a cause stays that cause's);
+/// 2. else into a shrunk or known group whose outcomes it carries, all of them, in a
+///    richer context (``FindingSignature/isRicherCase(of:)``): counted, not shrunk;
+/// 3. else into a new group that waits to be shrunk, with this case as its example.
+///
+/// Jobs claim waiting groups, new kinds of difference first, then the largest. A
+/// shrunk case whose signature a group has already is merged into that group; else
+/// the group takes the shrunk signature, and the waiting groups that are richer cases
+/// of it are merged into it. So groups end up one per shrunk signature: one per cause,
+/// as far as shrinking can tell causes apart.
+final class CauseLedger: Sendable {
+    /// A case a group is shrunk from.
+    struct Example: Sendable {
+        var commands: [Command]
+        var divergence: Divergence
+        var caseIndex: Int
+        var caseSeed: UInt64
+        var profile: GenerationProfile
+        var focus: [String]
+        var avoided: [String]
+        /// How many divergences of other signatures its case showed before this one:
+        /// 0 is a case where no other cause had a hand yet.
+        var position: Int
+    }
+
+    /// Shrunk groups are shrunk again from up to this many other cases, while no group
+    /// waits: a group can hide a second cause that its step cannot tell apart, and a
+    /// first case can shrink to a scenario that leans on another bug as well; another
+    /// start finds the one, and a simpler scenario replaces the other.
+    static let resamplesPerGroup = 3
+    /// ... and a group whose step decided nothing out of the ordinary (a signature
+    /// without outcomes) from up to this many: the cases counted into it say least
+    /// about their cause.
+    static let resamplesPerOrdinaryGroup = 8
+
+    private static func resampleLimit(_ group: CampaignGroup) -> Int {
+        group.signature.outcomes.isEmpty ? resamplesPerOrdinaryGroup : resamplesPerGroup
+    }
+
+    private struct State {
+        var groups: [CampaignGroup] = []
+        /// Groups merged into another: their index, and the one they live on in.
+        var mergedInto: [Int: Int] = [:]
+        var groupOf: [FindingSignature: Int] = [:]
+        var examples: [Int: Example] = [:]
+        var waiting: [Int] = []
+        var claimedCount = 0
+        var merged = 0
+        /// For shrunk groups: other cases of them, how often they were shrunk again,
+        /// and the commands of the scenario saved for each.
+        var reservoir: [Int: [Example]] = [:]
+        var resamples: [Int: Int] = [:]
+        var witness: [Int: [Command]] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// How many groups may be claimed for shrinking (`--max-findings`).
+    let claimLimit: Int
+
+    /// - Parameter known: groups known already (their signatures as their scenarios
+    ///   show them now), counted when met, never shrunk.
+    init(known: [FindingSignature], claimLimit: Int) {
+        self.claimLimit = claimLimit
+        state.withLock { state in
+            for signature in known where state.groupOf[signature] == nil {
+                state.groupOf[signature] = state.groups.count
+                state.groups.append(CampaignGroup(signature: signature, status: .known, profile: .small))
+            }
+        }
+    }
+
+    /// Counts one case's divergences into groups; returns how many groups it opened.
+    /// - Parameter divergences: at most one per signature (the first of the case).
+    @discardableResult
+    func record(_ divergences: [Divergence], commands: [Command], caseIndex: Int, caseSeed: UInt64,
+                profile: GenerationProfile, focus: [String], avoided: [String]) -> Int {
+        state.withLock { state in
+            var opened = 0
+            var counted = Set<Int>()
+            for (position, divergence) in divergences.enumerated() {
+                let example = Example(commands: Array(commands.prefix(divergence.sourceIndex + 1)), divergence: divergence,
+                                      caseIndex: caseIndex, caseSeed: caseSeed, profile: profile, focus: focus,
+                                      avoided: avoided, position: position)
+                let signature = divergence.signature
+                var group = state.groupOf[signature].map { Self.live($0, state) }
+                var attributed = false
+                if group == nil, let richer = state.groups.indices.first(where: {
+                    [.shrunk, .known].contains(state.groups[$0].status) && state.mergedInto[$0] == nil
+                        && signature.isRicherCase(of: state.groups[$0].signature)
+                }) {
+                    (group, attributed) = (richer, true)
+                    state.groupOf[signature] = richer
+                }
+                if group == nil {
+                    var new = CampaignGroup(signature: signature, status: .unshrunk, profile: profile)
+                    (new.caseSeed, new.focus, new.avoided) = (caseSeed, focus, avoided)
+                    new.originalCommands = commands.count
+                    group = state.groups.count
+                    state.groups.append(new)
+                    state.groupOf[signature] = group
+                    state.examples[group!] = example
+                    state.waiting.append(group!)
+                    opened += 1
+                } else if state.groups[group!].status == .shrunk, !attributed {
+                    Self.keep(example, for: group!, &state)
+                }
+                state.groups[group!].divergences += 1
+                if attributed { state.groups[group!].attributed += 1 }
+                if counted.insert(group!).inserted { state.groups[group!].cases += 1 }
+            }
+            return opened
+        }
+    }
+
+    /// Whether a group waits to be shrunk (and may still be claimed).
+    var hasWaiting: Bool { state.withLock { !$0.waiting.isEmpty && $0.claimedCount < claimLimit } }
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// Takes the waiting group to shrink next: one whose command and difference no
+    /// shrunk group has first, then the one with most cases.
+    func claim() -> (group: Int, example: Example, signature: FindingSignature)? {
+        state.withLock { state in
+            guard state.claimedCount < claimLimit, !state.waiting.isEmpty else { return nil }
+            let settled = Set(state.groups.indices.filter {
+                state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
+            }.map { state.groups[$0].signature.coarse })
+            let best = state.waiting.indices.max { a, b in
+                let (ga, gb) = (state.groups[state.waiting[a]], state.groups[state.waiting[b]])
+                let (na, nb) = (!settled.contains(ga.signature.coarse), !settled.contains(gb.signature.coarse))
+                return (na ? 1 : 0, ga.cases, -a) < (nb ? 1 : 0, gb.cases, -b)
+            }!
+            let group = state.waiting.remove(at: best)
+            state.claimedCount += 1
+            guard let example = state.examples[group] else { return nil }
+            return (group, example, state.groups[group].signature)
+        }
+    }
+
+    /// Keeps `example` among a shrunk group's other cases: at most one a case, the
+    /// ones whose case had least else going on first.
+    private static func keep(_ example: Example, for group: Int, _ state: inout State) {
+        let limit = resampleLimit(state.groups[group])
+        guard (state.resamples[group] ?? 0) < limit else { return }
+        var kept = state.reservoir[group] ?? []
+        guard !kept.contains(where: { $0.caseIndex == example.caseIndex }) else { return }
+        kept.append(example)
+        kept.sort { $0.position < $1.position }
+        state.reservoir[group] = Array(kept.prefix(limit - (state.resamples[group] ?? 0)))
+    }
+
+    /// Takes a shrunk group to shrink again from another of its cases (see
+    /// ``resamplesPerGroup``): the one shrunk again least, then the largest.
+    func claimResample() -> (group: Int, example: Example, signature: FindingSignature)? {
+        state.withLock { state in
+            let candidates = state.reservoir.filter { index, examples in
+                !examples.isEmpty && state.mergedInto[index] == nil && state.groups[index].status == .shrunk
+                    && (state.resamples[index] ?? 0) < Self.resampleLimit(state.groups[index])
+            }.keys
+            guard let group = candidates.min(by: { a, b in
+                ((state.resamples[a] ?? 0), -state.groups[a].cases, a) < ((state.resamples[b] ?? 0), -state.groups[b].cases, b)
+            }) else { return nil }
+            state.resamples[group, default: 0] += 1
+            let example = state.reservoir[group]!.removeFirst()
+            return (group, example, state.groups[group].signature)
+        }
+    }
+
+    /// What shrinking a shrunk group again came to.
+    enum Resample: Equatable {
+        /// The same cause, in a simpler scenario: it replaces the one saved at `old`.
+        case simpler(old: String?)
+        /// The same cause, in no simpler scenario: nothing changes.
+        case same
+        /// Another signature: a group of its own (``Resolution``), `group` its index.
+        case other(group: Int, Resolution)
+    }
+
+    /// Takes in the finding shrunk again from one of `group`'s other cases.
+    func resampled(_ group: Int, from example: Example, finding: Finding) -> Resample {
+        let live = state.withLock { Self.live(group, $0) }
+        let (sameSignature, old, witness) = state.withLock {
+            ($0.groups[live].signature == finding.signature, $0.groups[live].path, $0.witness[live])
+        }
+        if sameSignature {
+            guard let witness, Shrinker.complexity(of: finding.commands) < Shrinker.complexity(of: witness) else {
+                return .same
+            }
+            state.withLock { $0.witness[live] = finding.commands }
+            return .simpler(old: old)
+        }
+        let other = state.withLock { state in
+            var new = CampaignGroup(signature: example.divergence.signature, status: .unshrunk, profile: example.profile)
+            (new.caseSeed, new.focus, new.avoided) = (example.caseSeed, example.focus, example.avoided)
+            new.originalCommands = example.commands.count
+            // Its case moves from the group it was counted into to its own.
+            (new.cases, new.divergences) = (1, 1)
+            state.groups[live].cases -= 1
+            state.groups[live].divergences -= 1
+            state.groups.append(new)
+            return state.groups.count - 1
+        }
+        return .other(group: other, shrunk(other, finding: finding))
+    }
+
+    /// What the shrink of a group came to.
+    enum Resolution: Equatable {
+        /// A new cause: save its finding. Groups saved before that are richer cases of
+        /// it were merged into it: their saved files (`superseded`) are to be removed.
+        case new(superseded: [String])
+        /// The shrunk case's signature is a group's already (or a richer case of one):
+        /// counted there, not saved.
+        case merged
+    }
+
+    /// Takes in the shrunk finding of `group`: a nondeterministic case (one such group
+    /// a campaign), a group another shrink reached already, or a new cause.
+    func shrunk(_ group: Int, finding: Finding) -> Resolution {
+        state.withLock { state in
+            let signature = finding.signature
+            state.groups[group].commands = finding.commands.count
+            state.examples[group] = nil
+            if !finding.reproduced {
+                if let other = state.groups.indices.first(where: {
+                    $0 != group && state.mergedInto[$0] == nil && state.groups[$0].status == .nondeterministic
+                }) {
+                    Self.merge(group, into: other, &state)
+                    return .merged
+                }
+                state.groups[group].status = .nondeterministic
+                state.groups[group].signature = .nondeterministic
+                return .new(superseded: [])
+            }
+            let settled = state.groups.indices.filter {
+                $0 != group && state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
+            }
+            if let existing = state.groupOf[signature].map({ Self.live($0, state) }), existing != group {
+                if settled.contains(existing) || !state.waiting.contains(existing) {
+                    Self.merge(group, into: existing, &state)
+                    return .merged
+                }
+                // A waiting group whose case already had this signature: the same cause.
+                state.waiting.removeAll { $0 == existing }
+                state.examples[existing] = nil
+                Self.merge(existing, into: group, &state)
+            }
+            if let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
+                state.groups[general].attributed += state.groups[group].divergences
+                Self.merge(group, into: general, &state)
+                state.groupOf[signature] = general
+                return .merged
+            }
+            state.groups[group].signature = signature
+            state.groups[group].status = .shrunk
+            state.groupOf[signature] = group
+            state.witness[group] = finding.commands
+            // Groups that are richer cases of this cause are this cause: waiting ones are
+            // not shrunk, saved ones give their files up.
+            var superseded: [String] = []
+            for other in state.waiting + settled where state.groups[other].signature.isRicherCase(of: signature)
+                && state.groups[other].status != .known {
+                state.groups[group].attributed += state.groups[other].divergences
+                state.examples[other] = nil
+                if let path = state.groups[other].path { superseded.append(path) }
+                Self.merge(other, into: group, &state)
+            }
+            state.waiting.removeAll { state.mergedInto[$0] != nil }
+            return .new(superseded: superseded)
+        }
+    }
+
+    /// The group `index` (or the one it was merged into) as it stands.
+    func group(_ index: Int) -> CampaignGroup { state.withLock { $0.groups[Self.live(index, $0)] } }
+
+    /// Gives a claimed group up unshrunk (the time ran out before its shrink or its
+    /// check could finish): it keeps its case seed, and `signature` when given.
+    func unclaim(_ index: Int, signature: FindingSignature? = nil) {
+        state.withLock { state in
+            let live = Self.live(index, state)
+            state.groups[live].status = .unshrunk
+            if let signature { state.groups[live].signature = signature }
+        }
+    }
+
+    /// Records where a shrunk group's finding was saved.
+    func saved(_ group: Int, path: String?) {
+        state.withLock { $0.groups[Self.live(group, $0)].path = path }
+    }
+
+    /// Marks a shrunk group as a harness error: its saved scenario did not reproduce.
+    func harnessError(_ group: Int, problem: String) {
+        state.withLock { state in
+            let live = Self.live(group, state)
+            state.groups[live].status = .harnessError
+            state.groups[live].problem = problem
+        }
+    }
+
+    /// The live groups (merged ones left out), most cases first, and how many shrunk
+    /// cases merged into a group that had their signature.
+    /// - Parameter final: give each unshrunk group its case, cut after the divergence,
+    ///   as scenario text (``CampaignGroup/scenario``).
+    func snapshot(final: Bool = false) -> (groups: [CampaignGroup], merged: Int) {
+        state.withLock { state in
+            let live = state.groups.indices.filter { state.mergedInto[$0] == nil }.map { index in
+                var group = state.groups[index]
+                if final, group.status == .unshrunk, let example = state.examples[index] {
+                    group.scenario = ScenarioPrinter.print(example.commands)
+                }
+                return group
+            }
+            return (live.sorted { ($0.cases, $1.signature) > ($1.cases, $0.signature) }, state.merged)
+        }
+    }
+
+    /// The group `index` lives on in (itself, or the one it was merged into).
+    private static func live(_ index: Int, _ state: State) -> Int {
+        var index = index
+        while let next = state.mergedInto[index] { index = next }
+        return index
+    }
+
+    private static func merge(_ from: Int, into target: Int, _ state: inout State) {
+        guard from != target else { return }
+        state.groups[target].cases += state.groups[from].cases
+        state.groups[target].divergences += state.groups[from].divergences
+        state.groups[target].attributed += state.groups[from].attributed
+        state.mergedInto[from] = target
+        for (signature, index) in state.groupOf where index == from { state.groupOf[signature] = target }
+        state.groupOf[state.groups[from].signature] = target
+        state.merged += 1
+    }
+}
