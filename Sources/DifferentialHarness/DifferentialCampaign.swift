@@ -46,6 +46,10 @@ public struct DifferentialCampaign: Sendable {
     public var stopAfterFindings: Int?
     /// The index of the first case (a campaign resumed after a crash skips the cases before).
     public var firstCase = 0
+    /// Run at most this many cases (from ``firstCase``), then shrink what they found
+    /// and end, unless ``seconds`` run out first: a campaign whose outcome depends on
+    /// its cases, not on how fast the machine is (nil: cases until the time is up).
+    public var caseLimit: Int?
     /// Where each job records the case it is running, for a supervisor to find
     /// the crashing one (see ``InFlightRecorder``).
     public var inFlight: InFlightRecorder?
@@ -109,15 +113,20 @@ public struct DifferentialCampaign: Sendable {
                 var coverage = RuleCoverage()
                 var steering = CampaignSteering()
                 var turn = 0
+                let end = caseLimit.map { firstCase + max(0, $0) } ?? .max
                 while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
                     turn += 1
+                    // Waiting groups first; then cases and shrinking again in turn; once the
+                    // cases are done, what is left to shrink again.
                     if let claim = ledger.claim() {
                         shrink(claim, job: job, ledger, shared, found, forget, deadline: deadline)
-                    } else if turn % 2 == 0, let claim = ledger.claimResample() {
+                    } else if turn % 2 == 0 || index >= end, let claim = ledger.claimResample() {
                         resample(claim, job: job, ledger, shared, found, forget, deadline: deadline)
-                    } else {
+                    } else if index < end {
                         runCase(index, job: job, &coverage, &steering, shared, ledger, deadline: deadline)
                         index += jobs
+                    } else {
+                        break
                     }
                 }
                 inFlight?.clear(job: job)

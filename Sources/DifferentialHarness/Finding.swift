@@ -111,9 +111,12 @@ extension Finding {
         // As the engines were sent it: numbers in their domain, what they lack left out,
         // so the saved scenario is exactly what ran.
         var fitting = FeatureFilter(engines: engines)
-        let minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
+        var minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
+        // Invariants checked after every command may break before the command a sparse
+        // check caught it at: the minimal list ends where they break.
         let final = (check(minimal, cadence: invariants ? .everyCommand : .off, until: deadline)
             ?? check(minimal, until: deadline))?.divergence
+        if let final { minimal = Array(minimal.prefix(final.sourceIndex + 1)) }
         return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
                        divergence: final ?? divergence)
     }

@@ -93,4 +93,9 @@ extension IndexedEngineMutation {
     package func engine() -> IndexedEngineVariant<MutantBehavior> {
         IndexedEngineVariant(behavior: MutantBehavior(self), name: "indexed")
     }
+
+    /// The indexed engine with each of `mutations` wrong at once.
+    package static func engine(_ mutations: Set<IndexedEngineMutation>) -> IndexedEngineVariant<MutantBehavior> {
+        IndexedEngineVariant(behavior: MutantBehavior(mutations), name: "indexed")
+    }
 }

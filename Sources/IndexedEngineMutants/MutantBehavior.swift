@@ -1,20 +1,25 @@
 import IndexedEngine
 
-/// ``ShippedBehavior`` with the one decision of a mutant wrong.
+/// ``ShippedBehavior`` with the decision of one mutant wrong, or of several at once
+/// (an engine with many bugs, as real ones have).
 package struct MutantBehavior: EngineBehavior {
-    package let mutant: IndexedEngineMutation
+    package let mutants: Set<IndexedEngineMutation>
     private let rules = ShippedBehavior()
 
-    package init(_ mutant: IndexedEngineMutation) { self.mutant = mutant }
+    package init(_ mutant: IndexedEngineMutation) { mutants = [mutant] }
+    package init(_ mutants: Set<IndexedEngineMutation>) { self.mutants = mutants }
+
+    /// Whether `mutation` is among this behaviour's.
+    private func has(_ mutation: IndexedEngineMutation) -> Bool { mutants.contains(mutation) }
 
     /// The rule's answer, or its opposite for the mutant that breaks it.
     private func rule(_ value: Bool, brokenBy breaker: IndexedEngineMutation) -> Bool {
-        mutant == breaker ? !value : value
+        has(breaker) ? !value : value
     }
 
     package var maxEdgesOutside: Bool { rule(rules.maxEdgesOutside, brokenBy: .maxEdgeInclusive) }
     package func isHittable(alpha: Double) -> Bool {
-        mutant == .alphaThresholdInclusive ? alpha > 0.01 : rules.isHittable(alpha: alpha)
+        has(.alphaThresholdInclusive) ? alpha > 0.01 : rules.isHittable(alpha: alpha)
     }
     package var hiddenHidesSubviews: Bool { rule(rules.hiddenHidesSubviews, brokenBy: .hiddenAncestorIgnored) }
     package var hitTestAddsBoundsOrigin: Bool { rule(rules.hitTestAddsBoundsOrigin, brokenBy: .boundsOriginIgnoredInHitTest) }
@@ -22,7 +27,7 @@ package struct MutantBehavior: EngineBehavior {
     package var passthroughDropsWindowItself: Bool {
         rule(rules.passthroughDropsWindowItself, brokenBy: .passthroughAlsoWindowItself)
     }
-    package var transformCentre: Double { mutant == .transformAboutOrigin ? 0 : rules.transformCentre }
+    package var transformCentre: Double { has(.transformAboutOrigin) ? 0 : rules.transformCentre }
     package var inverseInRuleOrder: Bool { rule(rules.inverseInRuleOrder, brokenBy: .inverseAsPrecomputedMatrix) }
     package var outwardAddsTranslation: Bool { rule(rules.outwardAddsTranslation, brokenBy: .outwardDropsTranslation) }
     package var singleTouchHoldsOne: Bool { rule(rules.singleTouchHoldsOne, brokenBy: .singleTouchIgnored) }
@@ -38,7 +43,7 @@ package struct MutantBehavior: EngineBehavior {
     package var boxFollowsTransform: Bool { rule(rules.boxFollowsTransform, brokenBy: .boxIgnoresTransform) }
     package var shownWindowGoesInFront: Bool { rule(rules.shownWindowGoesInFront, brokenBy: .sameLevelNewGoesBehind) }
     /// A trap: showing a window when 40 are visible in its scene stops the process.
-    package var visibleWindowLimit: Int { mutant == .trapWithManyWindows ? 40 : rules.visibleWindowLimit }
+    package var visibleWindowLimit: Int { has(.trapWithManyWindows) ? 40 : rules.visibleWindowLimit }
     package var makeKeyAndVisibleRaises: Bool { rule(rules.makeKeyAndVisibleRaises, brokenBy: .makeKeyAndVisibleNoRaise) }
     package var sameLevelSetRaises: Bool { rule(rules.sameLevelSetRaises, brokenBy: .sameLevelSetReorders) }
     package var levelChangeRaises: Bool { rule(rules.levelChangeRaises, brokenBy: .levelChangeNoRaise) }

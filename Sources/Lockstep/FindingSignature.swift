@@ -95,6 +95,9 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// `show` for `makeKeyAndVisible` and `set W hidden off`; `hide` for `release`).
     public var shrinkClass: String {
         guard let difference else { return command }
+        // Invariants are checked sparsely in long cases: the command that caught a
+        // broken one is where a check fell, not what broke it.
+        if case .invariants = difference { return difference.text }
         var kind = command, shown = difference
         // How the answer stood to the reference's is part of the target.
         if case let .observation(observed, part) = difference, Self.answerParts.contains(part) {

@@ -51,6 +51,11 @@ struct CheckOptions: ParsableArguments {
 
     @OptionGroup var selection: EngineSelection
 
+    @Option(help: ArgumentHelp(
+        "Generate at most this many cases, then shrink what they found and stop (or stop at --time, whichever "
+            + "comes first): a campaign whose findings do not depend on the machine's speed.", valueName: "n"))
+    var cases: Int?
+
     @Option(help: "Campaign seed (default: from the clock, printed so the run can be repeated).")
     var seed: UInt64?
 
@@ -115,6 +120,7 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError("--time must be a number of seconds from 0 to 31536000 (a year)")
         }
         guard jobs >= 1, jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard (cases ?? 1) >= 1 else { throw ValidationError("--cases must be at least 1") }
         guard (maxFindings ?? 0) >= 0 else { throw ValidationError("--max-findings cannot be negative") }
         if allowStale && known == nil { throw ValidationError("--allow-stale needs --known FILE") }
         // Where findings go is checked before any work, so that none is lost at the end.
@@ -135,6 +141,7 @@ struct CheckOptions: ParsableArguments {
         var arguments = ["--time=\(time)", "--seed=\(seed)", "--jobs=\(jobs)", "--out=\(out)",
                          "--examples=\(examples)", "--corpus=\(corpus)", "--failures=\(failures)"]
         if let maxFindings { arguments.append("--max-findings=\(maxFindings)") }
+        if let cases { arguments.append("--cases=\(cases)") }
         if let profile { arguments.append("--profile=\(profile)") }
         if stopOnFinding { arguments.append("--stop-on-finding") }
         if json { arguments.append("--json") }

@@ -169,6 +169,7 @@ struct CheckRun {
             checkInvariants: options.selection.invariants, maxFindings: options.maxFindings)
         campaign.stopAfterFindings = options.stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase
+        campaign.caseLimit = options.cases.map { max(0, $0 - firstCase) }
         campaign.inFlight = recorder
         campaign.known = known.entries.map(\.signature)
         let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)

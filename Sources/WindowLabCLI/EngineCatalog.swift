@@ -21,13 +21,21 @@ enum EngineCatalog {
         + "protocol, see docs/engine-protocol.md). Repeatable."
 
     /// Every engine, or the reference and one deliberately broken indexed engine
-    /// (`--mutant`, for measuring the harness; see scripts/mutants/run.sh).
+    /// (`--mutant NAME`, or `NAME,NAME,…` for one with several bugs at once; for
+    /// measuring the harness, see scripts/mutants/run.sh).
     static func checked(mutant: String?) throws -> [EngineFactory] {
         guard let mutant else { return engines }
-        guard let mutation = IndexedEngineMutation(rawValue: mutant) else {
-            throw ValidationError("unknown mutant '\(mutant)'")
+        var mutations = Set<IndexedEngineMutation>()
+        for name in mutant.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let mutation = IndexedEngineMutation(rawValue: String(name)) else {
+                throw ValidationError("unknown mutant '\(name)'")
+            }
+            mutations.insert(mutation)
         }
-        return [engines[0], EngineFactory(name: "indexed-\(mutant)") { mutation.engine() }]
+        let chosen = mutations
+        return [engines[0], EngineFactory(name: "indexed-" + (chosen.count == 1 ? mutant : "many")) {
+            IndexedEngineMutation.engine(chosen)
+        }]
     }
 
     /// Checks the spelling of `--engine` values without starting anything.

@@ -133,16 +133,19 @@ struct CampaignStrengthTests {
     @Test("the campaign groups the divergences of one bug and shrinks one per group")
     func grouping() {
         var campaign = DifferentialCampaign(
-            seed: 5, seconds: 30, jobs: 1,
+            seed: 5, seconds: 300, jobs: 1,
             engines: [TestEngines.reference, TestEngines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
         campaign.stopAfterFindings = 1
         let findings = Mutex<[Finding]>([])
-        let totals = campaign.run(progress: { _ in }, found: { finding in findings.withLock { $0.append(finding) } })
+        let totals = campaign.run(progress: { _ in }, found: { finding in
+            findings.withLock { $0.append(finding) }
+            return "saved"
+        })
         #expect(totals.divergences >= 1)
         #expect(totals.casesToFirstDivergence != nil)
         let saved = findings.withLock { $0 }
         #expect(saved.count == 1)
-        #expect(totals.groups.contains { $0.key.coarse == saved[0].signature.coarse && $0.value.count >= 1 })
+        #expect(totals.groups.contains { $0.signature == saved[0].signature && $0.cases >= 1 && $0.status == .shrunk })
         #expect(saved[0].divergence.aspect == "observations")
     }
 }
@@ -151,8 +154,11 @@ struct CampaignStrengthTests {
 struct RunCoverageTests {
     @Test("a short campaign records the reference's rule outcomes, and every rule is reached")
     func campaignCoverage() {
-        let campaign = DifferentialCampaign(seed: 21, seconds: 3, jobs: 1, engines: [TestEngines.reference, TestEngines.indexed])
-        let totals = campaign.run(progress: { _ in }, found: { _ in })
+        var campaign = DifferentialCampaign(seed: 21, seconds: 600, jobs: 1,
+                                            engines: [TestEngines.reference, TestEngines.indexed])
+        campaign.caseLimit = 300
+        let totals = campaign.run(progress: { _ in }, found: { _ in nil })
+        #expect(totals.cases == 300)
         #expect(totals.coverage.reached.count > RuleOutcome.allCases.count / 2)
         #expect(Set(totals.coverage.reached.map(\.rule)).count >= 30)
         #expect(totals.coverage.table.contains("H2"))

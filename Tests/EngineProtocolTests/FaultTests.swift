@@ -69,11 +69,16 @@ struct FaultTests {
 
     @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
     func campaignContinues() throws {
-        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 2)
-        let campaign = DifferentialCampaign(seed: 11, seconds: 3, jobs: 1, engines: [TestEngines.reference, faulty],
-                                            profile: .small, maxFindings: 2, shrinkSeconds: 20)
+        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 20)
+        // Bounded by cases, not seconds: the same cases however loaded the machine.
+        var campaign = DifferentialCampaign(seed: 11, seconds: 600, jobs: 1, engines: [TestEngines.reference, faulty],
+                                            profile: .small, maxFindings: 2, shrinkSeconds: 120)
+        campaign.caseLimit = 12
         let saved = Mutex<[Finding]>([])
-        let totals = campaign.run(progress: { _ in }, found: { finding in saved.withLock { $0.append(finding) } })
+        let totals = campaign.run(progress: { _ in }, found: { finding in
+            saved.withLock { $0.append(finding) }
+            return "saved"
+        })
         let findings = saved.withLock { $0 }
         #expect(totals.divergences > 1)
         #expect(totals.cases > (totals.casesToFirstDivergence ?? .max))

@@ -14,6 +14,11 @@ public enum TestEngines {
     package static func mutant(_ mutation: IndexedEngineMutation) -> EngineFactory {
         EngineFactory(name: "indexed-\(mutation.rawValue)") { mutation.engine() }
     }
+
+    /// The indexed engine with each of `mutations` wrong at once, named `name`.
+    package static func mutants(_ mutations: Set<IndexedEngineMutation>, name: String = "indexed-many") -> EngineFactory {
+        EngineFactory(name: name) { IndexedEngineMutation.engine(mutations) }
+    }
 }
 
 /// An engine that is `base` with what goes in or what comes out rewritten: a test's
