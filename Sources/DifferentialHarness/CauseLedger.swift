@@ -255,7 +255,12 @@ final class CauseLedger: Sendable {
                 state.examples[existing] = nil
                 Self.merge(existing, into: group, &state)
             }
-            if let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
+            // A saved group that is a richer case of this one gives way to it (below);
+            // else a group whose cause this one shows takes it in.
+            let richer = settled.filter {
+                state.groups[$0].status != .known && state.groups[$0].signature.isRicherCase(of: signature)
+            }
+            if richer.isEmpty, let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
                 state.groups[general].attributed += state.groups[group].divergences
                 Self.merge(group, into: general, &state)
                 state.groupOf[signature] = general

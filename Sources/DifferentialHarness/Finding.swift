@@ -77,8 +77,12 @@ extension Finding {
         // ``FindingSignature/sameCause(_:)``): so shrinking neither drifts to another
         // cause nor leans on one (a zero size, an edge) that another bug needs.
         func shows(_ found: Divergence) -> Bool {
-            cause.sameCause(found.signature)
-                && (found.fault != nil || FindingSignature.decisive(found.outcomes, of: found.difference).isSubset(of: decided))
+            // (An engine's fault or broken invariants are caught at a step that decided
+            // whatever it decided: its outcomes are no circumstance of theirs.)
+            var caughtAnywhere = found.fault != nil
+            if case .invariants = found.difference { caughtAnywhere = true }
+            return cause.sameCause(found.signature)
+                && (caughtAnywhere || FindingSignature.decisive(found.outcomes, of: found.difference).isSubset(of: decided))
         }
         let budgetEnd = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
         let end = deadline.map { min($0, budgetEnd) } ?? budgetEnd

@@ -52,12 +52,17 @@ struct DeviationTracker {
         case let .moveWindow(window, scene): moveAfterStep = (window, scene)
         default: break
         }
+        // (Touch options are noted whatever is tracked: a run that goes on past
+        // differences unpins by them too, see ``LockstepComparison``.)
+        switch command {
+        case .setExclusiveTouch(_, true), .setMultipleTouch(_, false): touchOptionsSet = true
+        default: break
+        }
         guard !isIdle else { return }
         if tracked.contains(.k4) { trackKey(command, baseline) }
         if tracked.contains(.t5) { trackCancellations(command, baseline) }
         if tracked.contains(.w4), let routing { trackOrder(command, routing) }
         switch command {
-        case .setExclusiveTouch(_, true), .setMultipleTouch(_, false): touchOptionsSet = true
         case let .touchBegan(id, _, _) where touchOptionsSet:
             // A touch begun while an unpinned one may be live is withheld or not by that
             // one's binding too: it is unpinned for the same reason.

@@ -125,7 +125,8 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// cause that differs the same way for a reason of its own; it may still lose the
     /// outcomes that were only the case's circumstances).
     public func sameCause(_ other: FindingSignature) -> Bool {
-        other.shrinkClass == shrinkClass
+        if case .invariants? = difference { return other.shrinkClass == shrinkClass }
+        return other.shrinkClass == shrinkClass
             && (outcomes.isEmpty || other.outcomes.isEmpty || !Set(outcomes).isDisjoint(with: other.outcomes))
     }
 

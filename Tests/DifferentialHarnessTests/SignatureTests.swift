@@ -23,9 +23,83 @@ struct SignatureTests {
 
     @Test("the text names the command, what differed and the reference's outcomes")
     func text() {
-        #expect(Self.examples[0].text == "hit observations hit/view [h2AlphaExactlyHundredth a3HitThroughTransform]")
+        // A target's window, view or point are one part of it in a signature.
+        #expect(Self.examples[0].text == "hit observations hit/target [h2AlphaExactlyHundredth a3HitThroughTransform]")
         #expect(Self.examples[1].text == "setFrame state order")
         #expect(Self.examples[3].text == "convert crash of my engine")
+    }
+
+    @Test("without an outcome left, how the other engine's answer stood to the reference's names the group")
+    func relationWhenNoOutcome() {
+        let ordinary = FindingSignature(command: "hit", difference: .observation(.hit, .view),
+                                        outcomes: [.h3SubviewAnswers], relation: .backSibling)
+        #expect(ordinary.text == "hit observations hit/backSibling")
+        #expect(FindingSignature(text: ordinary.text) == ordinary)
+        // An outcome that says something wins over the relation.
+        let edge = FindingSignature(command: "hit", difference: .observation(.hit, .window),
+                                    outcomes: [.g2MaximumEdgeOutside], relation: .front)
+        #expect(edge.text == "hit observations hit/target [g2MaximumEdgeOutside]")
+        // K1's branches are where the key window was, not what was decided: a press names the relation.
+        let press = FindingSignature(command: "press", difference: .observation(.press, .window),
+                                     outcomes: [.k1PressToHiddenKeyWindow], relation: .front)
+        #expect(press.text == "press observations press/front")
+    }
+
+    @Test("outcomes of rules that cannot decide what differed, and circumstances beside a decision, are left out")
+    func relevanceAndCircumstances() {
+        // A changed order is not a notification's or a press's matter.
+        let order = FindingSignature(command: "show", difference: .state(.order),
+                                     outcomes: [.w4ShownFrontOfLevel, .n2ResignThenBecomeKey, .k3ShowsHiddenWindow])
+        #expect(order.outcomes == [.w4ShownFrontOfLevel])
+        // A level's name only describes the case beside W4's decision; alone it stays.
+        let named = FindingSignature(command: "setLevel", difference: .state(.order),
+                                     outcomes: [.w2LevelNormal, .w4LevelChangeOfVisibleFront])
+        #expect(named.outcomes == [.w4LevelChangeOfVisibleFront])
+        #expect(FindingSignature(command: "setLevel", difference: .state(.order), outcomes: [.w2LevelNormal]).outcomes
+                == [.w2LevelNormal])
+        // A zero's sign is G1's wherever it shows.
+        let zero = FindingSignature(command: "touchEnded", difference: .observation(.touch, .signedZero),
+                                    outcomes: [.t3EndedToBoundView])
+        #expect(zero.outcomes == [.g1NegativeZeroUsed])
+    }
+
+    @Test("a richer case of a group carries all its outcomes, whatever the command; one cause may differ in the rest")
+    func richerCasesAndCauses() {
+        let group = FindingSignature(command: "hit", difference: .observation(.hit, .view),
+                                     outcomes: [.g4IntoChildThroughBoundsOrigin])
+        let touch = FindingSignature(command: "touchEnded", difference: .observation(.touch, .point),
+                                     outcomes: [.g4IntoChildThroughBoundsOrigin, .t3EndedToBoundView])
+        let convert = FindingSignature(command: "convert", difference: .observation(.convert, .point),
+                                       outcomes: [.g4IntoChildThroughBoundsOrigin])
+        #expect(touch.isRicherCase(of: group) && convert.isRicherCase(of: group))
+        #expect(!group.isRicherCase(of: touch))
+        #expect(!group.isRicherCase(of: FindingSignature(command: "hit", difference: .observation(.hit, .view))))
+        // Two minimal cases of one pass-through cause, its root view made unhittable two ways.
+        let alpha = FindingSignature(command: "hit", difference: .observation(.hit, .presence),
+                                     outcomes: [.h1AlphaBelowHundredthNil, .t2KeepsNonRootHit])
+        let singular = FindingSignature(command: "hit", difference: .observation(.hit, .presence),
+                                        outcomes: [.t2KeepsNonRootHit, .a5SingularUnhittable])
+        #expect(singular.showsCause(of: alpha) && !singular.isRicherCase(of: alpha))
+        #expect(!singular.showsCause(of: group))
+    }
+
+    @Test("shrinking keeps the class of the command and what differed; a simpler command of the class may stand in")
+    func shrinkClasses() {
+        let began = FindingSignature(command: "touchBegan", difference: .observation(.touch, .view),
+                                     outcomes: [.h1HiddenNil])
+        let hit = FindingSignature(command: "hit", difference: .observation(.hit, .presence), outcomes: [.h1HiddenNil])
+        #expect(began.shrinkClass == hit.shrinkClass && began.sameCause(hit))
+        let shown = FindingSignature(command: "makeKeyAndVisible", difference: .state(.order),
+                                     outcomes: [.w4ShownFrontOfLevel])
+        #expect(shown.shrinkClass == FindingSignature(command: "show", difference: .state(.order)).shrinkClass)
+        // Invariants are caught where a (sparse) check fell: the command is not their class.
+        #expect(FindingSignature(command: "show", difference: .invariants(engine: "e")).shrinkClass
+                == FindingSignature(command: "hide", difference: .invariants(engine: "e")).shrinkClass)
+        // Drifting to another cause that differs the same way is not the same cause; losing
+        // circumstances is.
+        let other = FindingSignature(command: "hit", difference: .observation(.hit, .view), outcomes: [.h1InteractionOffNil])
+        #expect(!hit.sameCause(other))
+        #expect(hit.sameCause(FindingSignature(command: "hit", difference: .observation(.hit, .view))))
     }
 
     @Test("outcomes on every route's ordinary path are left out, so they split no group")

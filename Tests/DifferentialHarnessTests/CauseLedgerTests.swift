@@ -1,0 +1,138 @@
+@testable import DifferentialHarness
+import Lockstep
+import Testing
+import WindowModel
+
+/// How a campaign counts divergences into groups, one per cause (issue 33: a group is
+/// a cause, and a cause is reported once).
+@Suite("Groups of a campaign")
+struct CauseLedgerTests {
+    static let hit = Command.hit(at: Point(1, 1), scene: mainSceneName)
+    static let window = Command.createWindow(name: "w", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
+                                             withRootView: true)
+
+    static func divergence(_ outcomes: [RuleOutcome], part: Difference.ObservationPart = .window, at index: Int = 1)
+        -> Divergence
+    {
+        Divergence(commandIndex: index, command: hit, summary: "differs", observations: [],
+                   difference: .observation(.hit, part), outcomes: outcomes)
+    }
+
+    static func record(_ ledger: CauseLedger, _ divergences: [Divergence], case index: Int) {
+        ledger.record(divergences, commands: [window, .show(window: "w"), hit], caseIndex: index,
+                      caseSeed: UInt64(index), profile: .small, focus: [], avoided: [])
+    }
+
+    static func finding(_ outcomes: [RuleOutcome], commands: Int = 3) -> Finding {
+        let list = [window, .show(window: "w")] + Array(repeating: hit, count: commands - 2)
+        return Finding(caseSeed: 1, originalLength: 9, commands: list,
+                       divergence: divergence(outcomes, at: commands - 1))
+    }
+
+    @Test("a new signature opens a group that waits to be shrunk; the same one again only counts")
+    func opensAndCounts() {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 0)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 1)
+        #expect(ledger.waitingCount == 1)
+        let groups = ledger.snapshot().groups
+        #expect(groups.count == 1 && groups[0].cases == 2 && groups[0].status == .unshrunk)
+        #expect(groups[0].caseSeed == 0)
+    }
+
+    @Test("a shrunk case's signature names its group; a richer case of a shrunk group is counted into it, unshrunk")
+    func shrunkAndRicherCases() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: 0)
+        let claim = try #require(ledger.claim())
+        #expect(ledger.shrunk(claim.group, finding: Self.finding([.g2MaximumEdgeOutside])) == .new(superseded: []))
+        #expect(ledger.snapshot().groups.map(\.signature.outcomes) == [[.g2MaximumEdgeOutside]])
+        // A case with the edge and a transform: the edge's group, without shrinking.
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .a3IntoTransformed])], case: 1)
+        #expect(ledger.waitingCount == 0)
+        let group = try #require(ledger.snapshot().groups.first)
+        #expect(group.cases == 2 && group.attributed == 1)
+    }
+
+    @Test("a shrunk case with a group's signature merges into it; a more general one supersedes saved ones")
+    func mergeAndSupersede() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil, .a3IntoTransformed])], case: 0)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil, .h2TranslucentHittable])], case: 1)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil, .g2ZeroSizeContainsNothing])], case: 2)
+        let first = try #require(ledger.claim())
+        #expect(ledger.shrunk(first.group, finding: Self.finding([.h1HiddenNil, .a3IntoTransformed])) == .new(superseded: []))
+        ledger.saved(first.group, path: "first.wls")
+        // The next case shrinks to a more general cause: the first's file gives way, and the
+        // case still waiting is a richer case of it, counted in without a shrink.
+        let second = try #require(ledger.claim())
+        #expect(ledger.shrunk(second.group, finding: Self.finding([.h1HiddenNil])) == .new(superseded: ["first.wls"]))
+        #expect(ledger.waitingCount == 0)
+        // A case that shrinks to the general cause's signature again merges: nothing new to save.
+        Self.record(ledger, [Self.divergence([.h1InteractionOffNil])], case: 3)
+        let fourth = try #require(ledger.claim())
+        #expect(ledger.shrunk(fourth.group, finding: Self.finding([.h1HiddenNil])) == .merged)
+        let groups = ledger.snapshot().groups
+        #expect(groups.count == 1 && groups[0].cases == 4 && groups[0].signature.outcomes == [.h1HiddenNil])
+    }
+
+    @Test("a known group counts its cases and is never shrunk; a shrink that reaches it is not saved")
+    func knownGroups() throws {
+        let known = FindingSignature(command: "hit", difference: .observation(.hit, .window), outcomes: [.h1HiddenNil])
+        let ledger = CauseLedger(known: [known], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil, .a3IntoTransformed])], case: 0)
+        #expect(ledger.waitingCount == 0)
+        Self.record(ledger, [Self.divergence([.h2TranslucentHittable])], case: 1)
+        let claim = try #require(ledger.claim())
+        #expect(ledger.shrunk(claim.group, finding: Self.finding([.h1HiddenNil])) == .merged)
+        let groups = ledger.snapshot().groups
+        #expect(groups.count == 1 && groups[0].status == .known && groups[0].cases == 2)
+    }
+
+    @Test("a kind of difference no group has yet is shrunk before a larger group of a kind shrunk already")
+    func claimOrder() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: 0)
+        let first = try #require(ledger.claim())
+        _ = ledger.shrunk(first.group, finding: Self.finding([.h1HiddenNil]))
+        for index in 1...3 { Self.record(ledger, [Self.divergence([.h1InteractionOffNil])], case: index) }
+        let press = Divergence(commandIndex: 1, command: .press(key: "k", scene: mainSceneName), summary: "", observations: [],
+                               difference: .observation(.press, .window), outcomes: [.k1PressToKeyWindow])
+        Self.record(ledger, [press], case: 4)
+        #expect(try #require(ledger.claim()).signature.command == "press")
+        #expect(try #require(ledger.claim()).signature.outcomes == [.h1InteractionOffNil])
+    }
+
+    @Test("--max-findings caps the groups shrunk; the rest stay unshrunk with the case seed that replays them")
+    func claimLimit() throws {
+        let ledger = CauseLedger(known: [], claimLimit: 1)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil], at: 2), Self.divergence([.h1InteractionOffNil], at: 2)], case: 7)
+        #expect(ledger.claim() != nil)
+        #expect(ledger.claim() == nil)
+        let unshrunk = ledger.snapshot(final: true).groups.filter { $0.status == .unshrunk }
+        #expect(unshrunk.count == 2)
+        #expect(unshrunk.allSatisfy { $0.caseSeed == 7 && $0.scenario?.contains("hit 1 1") == true })
+        #expect(unshrunk.allSatisfy { $0.replayHint.contains("WINDOWLAB_SEED=7") })
+    }
+
+    @Test("shrinking a group again from another case: a simpler scenario replaces the saved one, another cause opens a group")
+    func resampling() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: 0)
+        let claim = try #require(ledger.claim())
+        _ = ledger.shrunk(claim.group, finding: Self.finding([.h1HiddenNil], commands: 5))
+        ledger.saved(claim.group, path: "long.wls")
+        for index in 1...2 { Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: index) }
+        let again = try #require(ledger.claimResample())
+        #expect(again.group == claim.group)
+        #expect(ledger.resampled(again.group, from: again.example, finding: Self.finding([.h1HiddenNil], commands: 3))
+                == .simpler(old: "long.wls"))
+        let other = try #require(ledger.claimResample())
+        guard case .other(_, .new) = ledger.resampled(other.group, from: other.example,
+                                                        finding: Self.finding([.h2TranslucentHittable])) else {
+            Issue.record("another cause should open a group")
+            return
+        }
+        #expect(ledger.snapshot().groups.count == 2)
+    }
+}
