@@ -17,10 +17,16 @@ import WindowModel
 public struct ReportPage {
     public let input: ReportInput
     public let engines: [EngineFactory]
+    /// When to stop stepping scenarios through every engine (each step reruns its
+    /// scenario on each): later viewers step through the first engine alone, and say
+    /// so, so that a slow engine cannot hold `check` long past its `--time`
+    /// (`windowlab report DIR` draws them all). Nil: no limit.
+    public var deadline: ContinuousClock.Instant?
 
-    public init(input: ReportInput, engines: [EngineFactory]) {
+    public init(input: ReportInput, engines: [EngineFactory], deadline: ContinuousClock.Instant? = nil) {
         self.input = input
         self.engines = engines
+        self.deadline = deadline
     }
 
     public func html() -> String {
@@ -53,7 +59,7 @@ public struct ReportPage {
             html += "<div class=\"group\"><h2 class=\"signature\">\(HTML.escape(group)) · \(members.count)</h2>\n"
             for index in members {
                 number += 1
-                html += StepViewer(item: input.items[index], engines: engines, index: number).html()
+                html += StepViewer(item: input.items[index], engines: engines, index: number, deadline: deadline).html()
             }
             html += "</div>\n"
         }

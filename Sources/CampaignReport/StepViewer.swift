@@ -11,15 +11,25 @@ struct StepViewer {
     let item: ReportInput.Item
     let engines: [EngineFactory]
     let index: Int
+    /// When to step through the first engine alone (see ``ReportPage/deadline``).
+    var deadline: ContinuousClock.Instant?
 
     /// The viewer's HTML: a `section.viewer` with `data-steps`, a range input and one
     /// `div.step` per step (`data-step`, 1-based); the page's script shows one.
     func html() -> String {
         let scenario = item.scenario
         let steps = min(ScenarioRenderer.stepCount(scenario), Self.maxSteps)
-        let answers = engines.map { observations(of: $0) }
+        var late: Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
+        // Past the deadline, the rest is stepped through the first engine alone.
+        var stepped = late ? Array(engines.prefix(1)) : engines
+        let answers = stepped.map { observations(of: $0) }
         let firstDifference = (0..<steps).first { step in
             Set(answers.map { $0.indices.contains(step) ? $0[step] : [] }).count > 1
+        }
+        var drawn: [String] = []
+        for step in 0..<steps {
+            if stepped.count > 1 && late { stepped = Array(engines.prefix(1)) }
+            drawn.append(stepHTML(step, answers: Array(answers.prefix(stepped.count)), engines: stepped))
         }
         let start = firstDifference.map { $0 + 1 } ?? steps
         var html = "<section class=\"viewer\" id=\"viewer-\(index)\" data-steps=\"\(steps)\" data-start=\"\(start)\">\n"
@@ -27,19 +37,23 @@ struct StepViewer {
         html += "<p class=\"meta\">\(HTML.escape(scenario.file)) · \(steps) step(s)"
         if let firstDifference { html += " · the engines first differ at step \(firstDifference + 1)" }
         if ScenarioRenderer.stepCount(scenario) > steps { html += " · only the first \(steps) steps are drawn" }
+        if stepped.count < engines.count {
+            html += " · stepped through \(engines.first?.name ?? "the first engine") alone from some step on, to keep "
+                + "the check's time (`windowlab report` draws every engine)"
+        }
         html += "</p>\n"
         if !item.header.isEmpty {
             html += "<pre class=\"header\">\(HTML.escape(item.header.joined(separator: "\n")))</pre>\n"
         }
         html += "<label>step <input type=\"range\" class=\"slider\" min=\"1\" max=\"\(max(steps, 1))\" value=\"\(start)\">"
         html += " <output class=\"shown\">\(start)</output> of \(steps)</label>\n"
-        for step in 0..<steps { html += stepHTML(step, answers: answers) }
+        html += drawn.joined()
         html += "<details><summary>the scenario</summary><pre>"
         html += HTML.escape(ScenarioPrinter.print(scenario.contents)) + "</pre></details>\n</section>\n"
         return html
     }
 
-    private func stepHTML(_ step: Int, answers: [[[String]]]) -> String {
+    private func stepHTML(_ step: Int, answers: [[[String]]], engines: [EngineFactory]) -> String {
         let statement = scenario.statements[scenario.commandIndices[step]]
         var html = "<div class=\"step\" data-step=\"\(step + 1)\">\n"
         html += "<p class=\"statement\">line \(statement.line): <code>\(HTML.escape(ScenarioPrinter.line(statement.content)))</code></p>\n"

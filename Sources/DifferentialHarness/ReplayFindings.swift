@@ -62,6 +62,44 @@ public struct ReplayFindings: Sendable {
         return finding
     }
 
+    /// One cause among the replayed items: the groups whose first items shrank to one
+    /// signature (or to richer cases of one), as a campaign merges its groups.
+    public struct Cause: Sendable {
+        public var signature: FindingSignature
+        /// Replayed items that diverged so.
+        public var count: Int
+        public var firstSource: String
+        /// The shrunk first item; nil for a group over the limit, known, or not shrunk.
+        public var finding: Finding?
+        /// Whether the cause is a known group (`--known`): counted, not saved.
+        public var known: Bool
+    }
+
+    /// The groups' first items shrunk (up to `limit` of them; known groups not at all)
+    /// and merged by the signature their shrunk case shows: a thousand entries that fail
+    /// for one missing notification in a dozen contexts are one cause.
+    public func causes(engines: [EngineFactory], invariants: Bool = true, known: KnownFindings = KnownFindings(),
+                       limit: Int = .max, seconds: Double = 10) -> [Cause] {
+        var causes: [Cause] = []
+        var shrunk = 0
+        for group in groups {
+            var finding: Finding?
+            if !known.contains(group.signature), shrunk < limit {
+                finding = self.finding(for: group, engines: engines, seconds: seconds, invariants: invariants)
+                shrunk += 1
+            }
+            let signature = finding?.signature ?? group.signature
+            if let i = causes.firstIndex(where: { $0.signature == signature
+                || ($0.finding != nil && finding != nil && signature.showsCause(of: $0.signature)) }) {
+                causes[i].count += group.count
+                continue
+            }
+            causes.append(Cause(signature: signature, count: group.count, firstSource: group.firstSource,
+                                finding: finding, known: known.contains(signature)))
+        }
+        return causes
+    }
+
     /// A stable number for a source, in place of a case seed (file names use it).
     static func seed(_ source: String) -> UInt64 {
         source.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }

@@ -19,6 +19,10 @@ public struct ProtocolServer {
     public var injectedFault: (kind: EngineFault.Kind, keyword: String)?
     /// The protocol version to answer with: 2 numbers the answers (`ok N`), 1 does not.
     public var version: Int
+    /// Seconds to wait before answering each statement after the handshake: a slow
+    /// engine (a browser, an X server), to see the harness's time box hold
+    /// (`windowlab serve --answer-delay 0.005`).
+    public var answerDelay = 0.0
 
     public init(engine: EngineFactory, version: Int = 2) {
         self.engine = engine
@@ -51,6 +55,10 @@ public struct ProtocolServer {
                Self.trimmed(line).split(separator: " ").first.map(String.init) == keyword {
                 commitFault(kind, &out)   // crash, exit and hang do not return
                 if kind == .error { continue }
+            }
+            if answerDelay > 0, session.greeted {
+                out.flush()
+                usleep(useconds_t(min(answerDelay, 10) * 1_000_000))
             }
             let answer = session.answer(next)
             for line in answer.lines { out.write(line) }

@@ -59,12 +59,17 @@ struct CheckWorker: ParsableCommand {
 }
 
 extension CheckOptions {
-    /// Writes `check.json` and `report.html` (see `windowlab report`) into --out.
+    /// Writes `check.json` and `report.html` (see `windowlab report`) into --out. The
+    /// page steps through every engine for a few seconds at most (a twentieth of
+    /// --time, 3 to 30 s), then through the reference alone, so that `--time` bounds
+    /// the check.
     func writeReport(_ result: CheckResult, engines: [EngineFactory]) {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             try AtomicFile.write(Array(result.jsonText().utf8), to: out + "/check.json")
-            let page = ReportPage(input: try ReportInput.read(out), engines: engines).html()
+            let budget = min(30, max(3, time / 20))
+            let page = ReportPage(input: try ReportInput.read(out), engines: engines,
+                                  deadline: .now + .milliseconds(Int64(budget * 1000))).html()
             try AtomicFile.write(Array(page.utf8), to: out + "/report.html")
             FileHandle.standardError.write(Data("report: \(out)/report.html\n".utf8))
         } catch {

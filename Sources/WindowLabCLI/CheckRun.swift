@@ -112,21 +112,17 @@ struct CheckRun {
         report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
                     + "shrinking the first of each")
         let writer = FindingWriter(directory: options.out, engines: engines, failures: nil)
-        var shrunk = 0
-        for group in diverged.groups {
-            // A known group is not shrunk again; the others up to --max-findings are.
-            var finding: Finding?
-            if !known.contains(group.signature), shrunk < max(1, options.maxFindings ?? .max) {
-                finding = diverged.finding(for: group, engines: engines, invariants: options.selection.invariants)
-                shrunk += 1
-            }
-            if known.contains(group.signature) || finding.map({ known.contains($0.signature) }) == true {
-                report.result.knownMet.append((finding?.signature ?? group.signature).text)
-                report.note("replay: \(group.count) x \(group.signature): known")
+        let causes = diverged.causes(engines: engines, invariants: options.selection.invariants, known: known,
+                                     limit: max(1, options.maxFindings ?? .max))
+        for cause in causes {
+            if cause.known {
+                report.result.knownMet.append(cause.signature.text)
+                report.note("replay: \(cause.count) x \(cause.signature): known")
                 continue
             }
-            let saved = finding.map { writer.save($0).map { "; shrunk into " + $0 } ?? "; shrunk, NOT saved (see above)" } ?? ""
-            report.fail("replay: \(group.count) x \(finding?.signature ?? group.signature), first at \(group.firstSource)\(saved)")
+            let saved = cause.finding.map { writer.save($0).map { "; shrunk into " + $0 } ?? "; shrunk, NOT saved (see above)" }
+                ?? ""
+            report.fail("replay: \(cause.count) x \(cause.signature), first at \(cause.firstSource)\(saved)")
         }
         report.result.findings += writer.entries
     }

@@ -28,6 +28,11 @@ struct Serve: ParsableCommand {
     @Option(help: .hidden)
     var mutant: String?
 
+    /// Answers each statement this many seconds late: a slow engine, for the tests of
+    /// `check`'s time box; not for users.
+    @Option(help: .hidden)
+    var answerDelay: Double = 0
+
     @Option(help: ArgumentHelp("Declare only these features (space- or comma-separated), to try a partial engine.",
                                valueName: "words"))
     var features: String?
@@ -92,6 +97,7 @@ struct Serve: ParsableCommand {
         }
         var server = ProtocolServer(engine: factory, version: `protocol`)
         server.injectedFault = fault.flatMap(injected)
+        server.answerDelay = answerDelay.isFinite ? max(0, answerDelay) : 0
         let status = server.serve()
         if status != ExitStatus.success.rawValue { throw ExitCode(status) }
     }

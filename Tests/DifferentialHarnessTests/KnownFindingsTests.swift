@@ -48,4 +48,40 @@ struct KnownFindingsTests {
         #expect(next.knownMet.contains(first.signature))
         #expect(next.finding?.signature != first.signature)
     }
+
+    @Test("a known entry matches its own signature only: one without outcomes hides no group that names some")
+    func exactMatch() {
+        let bare = FindingSignature(command: "hit", difference: .observation(.hit, .window))
+        let edge = FindingSignature(command: "hit", difference: .observation(.hit, .window), outcomes: [.g2MaximumEdgeOutside])
+        let known = KnownFindings(entries: [.init(signature: bare, scenario: "")])
+        #expect(known.contains(bare))
+        #expect(!known.contains(edge))
+        #expect(!KnownFindings(entries: [.init(signature: edge, scenario: "")]).contains(bare))
+    }
+
+    @Test("a file with CRLF line ends reads the same as with LF")
+    func crlf() throws {
+        let text = Self.sample.text
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.contains("\r\n"))
+        #expect(try KnownFindings.parse(crlf, file: "known.txt") == KnownFindings.parse(text, file: "known.txt"))
+    }
+
+    @Test("replaying the entries: one still shown keeps (or takes) the signature its scenario shows now; one not is gone")
+    func replay() throws {
+        let engines = [TestEngines.reference, TestEngines.mutant(.maxEdgeInclusive)]
+        let scenario = "window w frame 0 0 10 10\nshow w\nhit 10 5\n"
+        let now = try #require(FindingSignature(text: "hit observations hit/target [g2MaximumEdgeOutside]"))
+        // An older file's spelling of the same group (a part and an outcome signatures no longer keep).
+        let older = FindingSignature(command: "hit", difference: .observation(.hit, .presence),
+                                     outcomes: [.g2MaximumEdgeOutside, .t6HitNone])
+        let gone = FindingSignature(command: "show", difference: .observation(.notify, .missing))
+        let known = KnownFindings(entries: [.init(signature: now, scenario: scenario),
+                                            .init(signature: older, scenario: scenario),
+                                            .init(signature: gone, scenario: "window w frame 0 0 10 10\nshow w\n")])
+        let (reproduced, stale) = known.replay(on: engines)
+        #expect(reproduced.map(\.signature) == [now, now])
+        #expect(stale.map(\.signature) == [gone])
+    }
 }
+
