@@ -24,10 +24,11 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
         self.command = command
         let relevant = difference.map(Self.relevantRules)
         let excluded = difference.map(Self.situational) ?? []
-        var kept = outcomes.filter { outcome in
+        var kept = outcomes.map(Self.phaseless).filter { outcome in
             !Self.ordinary.contains(outcome) && !excluded.contains(outcome.rule)
                 && (relevant.map { $0.contains(outcome.rule.first!) } ?? true)
         }
+        kept = kept.enumerated().filter { !kept.prefix($0.offset).contains($0.element) }.map(\.element)
         // Which route a conversion took (Q3), how a level was named (W2), that `set
         // hidden` stood for show or hide (W9) on a window or a view (V4), what shape a
         // removed view had (V3), and how a number was stored (G1, G5) only describe the
@@ -42,6 +43,17 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
             self.difference = .observation(kind, Difference.ObservationPart(relation))
         } else {
             self.difference = difference.map(Self.grouped)
+        }
+    }
+
+    /// An outcome with the touch's phase left out: T3 delivers a `moved` and an `ended`
+    /// to the bound view alike, and T4 ignores either of an inactive touch alike; the
+    /// phase is the command's, not the cause's.
+    static func phaseless(_ outcome: RuleOutcome) -> RuleOutcome {
+        switch outcome {
+        case .t3EndedToBoundView: return .t3MovedToBoundView
+        case .t4EndedInactiveIgnored, .t4CancelledInactiveIgnored: return .t4MovedInactiveIgnored
+        default: return outcome
         }
     }
 

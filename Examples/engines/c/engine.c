@@ -357,10 +357,19 @@ static void cancel_touches(Engine *e, const Node *w)
 /* H1 and H2 for a node, with the point already in its own space (G4). */
 static int answers(const Node *n, double x, double y)
 {
+#ifdef BUG_ALPHA_AT_HUNDREDTH
+    if (n->hidden || !n->interaction || n->alpha <= 0.01)  /* planted: 0.01 itself not hittable */
+        return 0;
+#else
     if (n->hidden || !n->interaction || n->alpha < 0.01)
         return 0;
+#endif
+#ifdef BUG_MAX_EDGE_IN
+    return n->bx <= x && x <= n->bx + n->fw && n->by <= y && y <= n->by + n->fh;  /* planted */
+#else
     /* G2: half-open, in bounds space: bounds.x <= x < bounds.x + width */
     return n->bx <= x && x < n->bx + n->fw && n->by <= y && y < n->by + n->fh;
+#endif
 }
 
 /* UIView.hitTest from the screen down into window w. A node that answers is
@@ -392,8 +401,10 @@ static Node *hit_window(Node *w, double sx, double sy, double *ox, double *oy)
         x = nx;
         y = ny;
     }
+#ifndef BUG_PASSTHROUGH_IGNORED
     if (w->passthrough && w->root && n == w->root)  /* T2 */
         return NULL;
+#endif
     *ox = x;
     *oy = y;
     return n;
@@ -415,8 +426,13 @@ static Node *route(Engine *e, int scene, double x, double y, double *ox, double 
 static void to_screen(const Node *n, double *x, double *y)
 {
     for (; n; n = n->parent) {
+#ifdef BUG_OUTWARD_ADDS_BOUNDS
+        *x = (*x + n->bx) + n->fx;  /* planted */
+        *y = (*y + n->by) + n->fy;
+#else
         *x = (*x - n->bx) + n->fx;
         *y = (*y - n->by) + n->fy;
+#endif
     }
 }
 
@@ -491,8 +507,13 @@ static void hand_over_key(Engine *e, Scene *s)
     Node *best = NULL;
     for (size_t i = 0; i < s->n; i++) {
         Node *w = s->order[i];
+#ifdef BUG_OLDEST_SUCCESSOR
+        if (w->keystamp && (!best || w->keystamp < best->keystamp))  /* planted */
+            best = w;
+#else
         if (w->keystamp && (!best || w->keystamp > best->keystamp))
             best = w;
+#endif
     }
     if (best) {
         s->key = best;
@@ -575,10 +596,12 @@ void op_set_frame(Engine *e, Node *t, double x, double y, double w, double h)
     t->fy = y;
     t->fw = w;
     t->fh = h;
+#ifndef BUG_ROOT_KEEPS_SIZE
     if (t->is_window && t->root) {  /* W8: the root view follows the size */
         t->root->fw = w;
         t->root->fh = h;
     }
+#endif
 }
 
 void op_set_level(Engine *e, Node *w, double level)
@@ -682,7 +705,9 @@ void op_touch_moved_ended(Engine *e, const char *id, double x, double y, int end
         touch_ignored(id, phase);
         return;
     }
+#ifndef BUG_MOVED_UNCONVERTED
     from_screen(e, t->view, &x, &y);  /* T3 */
+#endif
     out_str("touch ");
     out_str(id);
     out_str(" ");
@@ -714,6 +739,10 @@ void op_touch_cancelled(Engine *e, const char *id)
 void op_press(Engine *e, int scene)
 {
     Node *k = e->scenes[scene].key;  /* K1: even when hidden */
+#ifdef BUG_HIDDEN_KEY_NO_PRESS
+    if (k && k->hidden)
+        k = NULL;  /* planted */
+#endif
     out_str("press -> ");
     out_str(k ? k->name : "none");
     out_line_end();
