@@ -78,12 +78,18 @@ public struct ReportPage {
             + "\(result.corpusEntries) corpus entries · \(result.cases) generated cases · \(result.commands) commands · "
             + "\(Int(result.campaignSeconds)) s · <b>\(verdict)</b></p>\n"
         if !result.groups.isEmpty {
-            html += "<table class=\"groups\"><tr><th>group</th><th>cases</th><th>first found by</th></tr>"
+            // Every group with its scenario, or the case seed that replays it.
+            html += "<table class=\"groups\"><tr><th>group</th><th>cases</th><th>first found by</th><th>scenario or case</th></tr>"
             for group in result.groups {
-                html += "<tr><td>\(HTML.escape(group.signature))</td><td>\(group.count)</td><td>\(group.profile)</td></tr>"
+                let replay = group.path.map { "<code>\(HTML.escape($0))</code>" }
+                    ?? group.replay.map { "\(group.status ?? "unshrunk"): <code>\(HTML.escape($0))</code>" }
+                    ?? HTML.escape(group.status ?? "")
+                html += "<tr><td>\(HTML.escape(group.signature))</td><td>\(group.count)</td><td>\(group.profile)</td>"
+                    + "<td>\(replay)</td></tr>"
             }
             html += "</table>\n"
         }
+
         return html
     }
 
