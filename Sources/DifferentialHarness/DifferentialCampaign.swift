@@ -1,6 +1,7 @@
 import CommandGeneration
 import Foundation
 import Lockstep
+import ProcessSupport
 import Synchronization
 import WindowModel
 
@@ -77,6 +78,9 @@ public struct DifferentialCampaign: Sendable {
     public var stopAfterFindings: Int?
     /// The index of the first case (a campaign resumed after a crash skips the cases before).
     public var firstCase = 0
+    /// End the campaign after this many cases (nil: run the whole time): a campaign
+    /// bounded by work, not by the clock, does the same on any machine.
+    public var maxCases: Int?
     /// Where each job records the case it is running, for a supervisor to find
     /// the crashing one (see ``InFlightRecorder``).
     public var inFlight: InFlightRecorder?
@@ -110,7 +114,9 @@ public struct DifferentialCampaign: Sendable {
         profile ?? .mixed(caseSeed: SeededRandom.caseSeed(seed, index))
     }
 
-    /// Runs until the time is up. `progress` is called about twice a second from the
+    /// Runs until the time is up (or ``maxCases`` cases ran, or this process is
+    /// interrupted: see ``Interruption``; a finding being shrunk then keeps the best
+    /// list so far and is still passed to `found`). `progress` is called about twice a second from the
     /// calling thread; `found` is called once per saved finding, from a job thread.
     public func run(
         progress: (CampaignProgress) -> Void, found: @escaping @Sendable (Finding) -> Void
@@ -124,7 +130,8 @@ public struct DifferentialCampaign: Sendable {
                 // Each job steers its coverage-guided cases by its own cases only, so a
                 // case's focus depends on the seed, --jobs and --first-case, not on timing.
                 var coverage = RuleCoverage()
-                while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
+                while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) && !Interruption.requested
+                    && index < firstCase + (maxCases ?? .max - firstCase) {
                     runCase(index, job: job, &coverage, shared, found, deadline: deadline)
                     index += jobs
                 }
@@ -153,6 +160,8 @@ public struct DifferentialCampaign: Sendable {
                                                  focus: configuration.focusRules))
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
                                     small: configuration, recordRules: recordRules)
+        // A case cut short by an interruption (its engines stopped) is not counted.
+        if generated.result.divergence?.fault?.kind == .interrupted { return }
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
         let divergence = generated.result.divergence
         let claimed = shared.add(profile: profile, commands: generated.result.commandsRun, divergence: divergence,

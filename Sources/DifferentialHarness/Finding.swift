@@ -1,5 +1,6 @@
 import CommandGeneration
 import Lockstep
+import ProcessSupport
 import Shrinking
 import WindowModel
 
@@ -68,13 +69,23 @@ extension Finding {
         // A candidate counts only while it fails the same way (the same command kind and
         // the same difference), so shrinking never drifts from one cause to another.
         let cause = divergence.signature.coarse
+        var lastFailure: (commands: [Command], divergence: Divergence)?
         var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(seconds * 1000))) { candidate in
-            check(candidate).divergence.flatMap { $0.signature.coarse == cause ? $0.commandIndex + 1 : nil }
+            guard let found = check(candidate).divergence, found.signature.coarse == cause else { return nil }
+            lastFailure = (Array(candidate.prefix(found.commandIndex + 1)), found)
+            return found.commandIndex + 1
         }
         // As the engines were sent it: numbers in their domain, what they lack left out,
         // so the saved scenario is exactly what ran.
         var fitting = FeatureFilter(engines: engines)
-        let minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
+        let shrunk = shrinker.shrink(commands)
+        let minimal = shrunk.compactMap { fitting.admit($0) }
+        if Interruption.requested {
+            // The engines are stopped: the list is kept as it stands, with the divergence it showed.
+            let shown = lastFailure.flatMap { $0.commands == shrunk ? $0.divergence : nil } ?? divergence
+            return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
+                           divergence: shown)
+        }
         willTry?(minimal)
         let final = DifferentialRunner.run(minimal, engines: engines, checkInvariants: invariants).divergence
             ?? check(minimal).divergence

@@ -32,8 +32,14 @@ extension CheckOptions {
     }
 
     /// Writes `--write-known`: the known groups that still reproduce, and every group
-    /// this run saved a scenario for.
-    static func saveKnown(_ path: String, result: CheckResult, previous: KnownFindings) {
+    /// this run saved a scenario for. Returns false, saying why, when the file could
+    /// not be written (the check then fails); an interrupted check writes none (it
+    /// would leave out the groups it did not get to).
+    static func saveKnown(_ path: String, result: CheckResult, previous: KnownFindings) -> Bool {
+        guard !result.interrupted else {
+            FileHandle.standardError.write(Data("known findings: \(path) not written: the check was interrupted\n".utf8))
+            return true
+        }
         var written = KnownFindings(entries: previous.entries.filter { !result.knownGone.contains($0.signature.text) })
         for finding in result.findings {
             guard let signature = FindingSignature(text: finding.signature), signature != .nondeterministic,
@@ -44,8 +50,10 @@ extension CheckOptions {
         do {
             try AtomicFile.write(Array(written.text.utf8), to: path)
             FileHandle.standardError.write(Data("known findings: \(written.entries.count) group(s) written to \(path)\n".utf8))
+            return true
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the known findings to \(path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: --write-known: \(error)\n".utf8))
+            return false
         }
     }
 }

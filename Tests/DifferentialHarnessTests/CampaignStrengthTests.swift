@@ -132,10 +132,12 @@ struct CampaignStrengthTests {
 
     @Test("the campaign groups the divergences of one bug and shrinks one per group")
     func grouping() {
+        // Bounded by cases, not seconds: the same work on any machine.
         var campaign = DifferentialCampaign(
-            seed: 5, seconds: 30, jobs: 1,
+            seed: 5, seconds: 3600, jobs: 1,
             engines: [TestEngines.reference, TestEngines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
         campaign.stopAfterFindings = 1
+        campaign.maxCases = 2000
         let findings = Mutex<[Finding]>([])
         let totals = campaign.run(progress: { _ in }, found: { finding in findings.withLock { $0.append(finding) } })
         #expect(totals.divergences >= 1)
@@ -151,8 +153,11 @@ struct CampaignStrengthTests {
 struct RunCoverageTests {
     @Test("a short campaign records the reference's rule outcomes, and every rule is reached")
     func campaignCoverage() {
-        let campaign = DifferentialCampaign(seed: 21, seconds: 3, jobs: 1, engines: [TestEngines.reference, TestEngines.indexed])
+        // Bounded by cases, not seconds: the same cases, so the same coverage, on any machine.
+        var campaign = DifferentialCampaign(seed: 21, seconds: 3600, jobs: 1, engines: [TestEngines.reference, TestEngines.indexed])
+        campaign.maxCases = 60
         let totals = campaign.run(progress: { _ in }, found: { _ in })
+        #expect(totals.cases == 60)
         #expect(totals.coverage.reached.count > RuleOutcome.allCases.count / 2)
         #expect(Set(totals.coverage.reached.map(\.rule)).count >= 30)
         #expect(totals.coverage.table.contains("H2"))
