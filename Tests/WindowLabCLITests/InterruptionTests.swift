@@ -49,29 +49,32 @@ struct InterruptionTests {
     }
 
     /// Sends `signal` to `process`; whether it ended within ``bound`` seconds. One that
-    /// did not is killed with what it started, so a failing test leaves nothing behind.
-    static func interrupt(_ process: Process, _ signal: Int32, token: String) -> Bool {
+    /// did not is killed with what it started (its worker and probes name `token`, its
+    /// engines are in `engines`), so a failing test leaves nothing behind.
+    static func interrupt(_ process: Process, _ signal: Int32, token: String, engines: String? = nil) -> Bool {
         kill(process.processIdentifier, signal)
         let ended = wait(upTo: bound) { !process.isRunning }
         if !ended {
             _ = try? runProcess("/usr/bin/pkill", ["-KILL", "-f", token])
             kill(process.processIdentifier, SIGKILL)
         }
+        // Engines left running would keep the test waiting for the process's end.
+        for pid in engines.map(pids) ?? [] where !wait(upTo: 5, until: { isGone(pid) }) {
+            Issue.record("engine \(pid) is still running after the check ended")
+            kill(pid, SIGKILL)
+        }
         process.waitUntilExit()
         return ended
     }
 
     /// What every interrupted check must show: 130, a JSON result that says so, nothing left running.
-    static func expectStoppedCleanly(_ process: Process, output: String, token: String, engines pidFile: String? = nil)
-        throws -> CheckResult
-    {
+    static func expectStoppedCleanly(_ process: Process, output: String, token: String) throws -> CheckResult {
         #expect(process.terminationStatus == 130)
         let result = try CheckResult.fromJSON(text(output))
         #expect(result.interrupted)
         #expect(result.status == 130)
         usleep(300_000)
         #expect(running(token).isEmpty, "still running: \(running(token))")
-        for pid in pidFile.map(pids) ?? [] { #expect(isGone(pid), "engine \(pid) is still running") }
         return result
     }
 
@@ -112,8 +115,8 @@ struct InterruptionTests {
              "--time", "600", "--out", folder.file("out"), "--failures", folder.file("db"), "--json"], output: output)
         // The engine hangs at the first replayed hit.
         #expect(Self.wait(upTo: 300) { Self.text(log).contains("injecting a hang fault") })
-        #expect(Self.interrupt(process, SIGINT, token: folder.path), "still running \(Self.bound) s after SIGINT")
-        let result = try Self.expectStoppedCleanly(process, output: output, token: folder.path, engines: pids)
+        #expect(Self.interrupt(process, SIGINT, token: folder.path, engines: pids), "still running \(Self.bound) s after SIGINT")
+        let result = try Self.expectStoppedCleanly(process, output: output, token: folder.path)
         #expect(result.findings.isEmpty)   // the hang was cut short: not the engine's fault
     }
 
@@ -149,8 +152,8 @@ struct InterruptionTests {
              "--failures", folder.file("db"), "--json"], output: output)
         // The first hang is the campaign's; the second, in a new process, is the shrinker's.
         #expect(Self.wait(upTo: 300) { Self.text(log).components(separatedBy: "injecting a hang fault").count > 2 })
-        #expect(Self.interrupt(process, SIGINT, token: folder.path), "still running \(Self.bound) s after SIGINT")
-        let result = try Self.expectStoppedCleanly(process, output: output, token: folder.path, engines: pids)
+        #expect(Self.interrupt(process, SIGINT, token: folder.path, engines: pids), "still running \(Self.bound) s after SIGINT")
+        let result = try Self.expectStoppedCleanly(process, output: output, token: folder.path)
         #expect(result.findings.map(\.kind) == ["fault"])
         #expect(result.findings.first?.signature.hasSuffix("hang of reference-2") == true)
         Self.expectWhole(result.findings)

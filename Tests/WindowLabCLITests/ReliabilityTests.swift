@@ -95,6 +95,20 @@ struct ReliabilityTests {
         #expect(!run.errors.contains("campaign:"), "work began: \(run.errors)")
     }
 
+    @Test("bad input to run is exit 2 with where and why, never a crash", arguments: [
+        ("window a frame 0 0 nan 9\n", "1:20: error: width must be a finite number, got 'nan'"),
+        ("windw a frame 0 0 9 9\n", "1:1: error: unknown statement 'windw'; did you mean 'window'?"),
+        ("window a frame 0 0 9 9 " + String(repeating: "x", count: 5000) + "\n", "1:4097: error: line is longer than 4096 bytes"),
+        ("window a\u{200B} frame 0 0 9 9\n", "1:8: error: 'aU+200B' is not a valid name"),
+        ("\u{0}\u{1}binary", "1:1: error: NUL byte"),
+    ])
+    func badScenarios(text: String, says: String) throws {
+        let file = try Self.folder().write("bad.wls", text)
+        let run = try Binary.run(["run", file])
+        #expect(run.status == 2)
+        #expect(run.errors.contains(file + ":" + says), "\(run.errors.prefix(300))")
+    }
+
     @Test("a missing or damaged pack is exit 2 in every corpus command", arguments: ["stats", "unpack", "merge", "replay", "verify"])
     func damagedPacks(command: String) throws {
         let folder = try Self.folder()
