@@ -47,7 +47,7 @@ public struct CheckReport {
     public mutating func interrupted() {
         result.interrupted = true
         result.status = ExitStatus.interrupted.rawValue
-        log("check: interrupted; stopped early, what was found is saved")
+        log("check: interrupted: stopped early")
     }
 
     public func note(_ message: String) {

@@ -27,6 +27,8 @@ public enum Interruption {
     /// (which stops). The process then stops at its next step, writes what it found
     /// and exits 130 itself; its engines' process groups end with it (``ProcessGroups``).
     public static func observe() {
+        // The handler must not be the first to touch a lazily made global (that takes a lock).
+        _ = (requested, ChildProcess.currentChild)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             _ = Glibc.signal(signal) { received in
                 Interruption.request()

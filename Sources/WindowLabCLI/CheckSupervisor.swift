@@ -94,7 +94,8 @@ struct CheckSupervisor {
         }
         merged.findings += triage.entries
         if interrupted {
-            note("check: interrupted; what was found is written")
+            note("check: interrupted; what was found is in \(options.out)/"
+                 + (options.failures == "none" ? "" : " and \(options.failures)/"))
             (merged.interrupted, status) = (true, ExitStatus.interrupted.rawValue)
         }
         merged.status = max(merged.status, status)
