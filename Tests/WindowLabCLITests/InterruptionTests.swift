@@ -78,6 +78,17 @@ struct InterruptionTests {
         return result
     }
 
+    /// Starts `check` as from a shell with `arguments` and, for the rest, a campaign of 600 s
+    /// on one job, no corpus, its findings and database in `folder` (`out`, `db`), its
+    /// JSON result in `result.json` and its standard error in `errors`.
+    static func startCheck(_ folder: TemporaryFolder, _ arguments: [String]) throws -> Process {
+        try ReliabilityTests.startAsFromAShell(
+            ["check"] + arguments + (arguments.contains("--examples") ? [] : ["--examples", "none"])
+                + ["--corpus", "none", "--time", "600", "--jobs", "1", "--out", folder.file("out"),
+                   "--failures", folder.file("db"), "--json"],
+            output: folder.file("result.json"), errors: folder.file("errors"))
+    }
+
     /// A scenario file's findings, each whole: it exists and parses.
     static func expectWhole(_ findings: [CheckResult.FindingEntry]) {
         for finding in findings {
@@ -110,9 +121,8 @@ struct InterruptionTests {
         for name in ["a", "b", "c"] { try folder.write("examples/\(name).wls", "window a frame 0 0 9 9\nshow a\nhit 1 1\n") }
         let (pids, log, output) = (folder.file("pids"), folder.file("engine.log"), folder.file("result.json"))
         let engine = "exec:echo $$ >> '\(pids)'; exec \(Binary.serve("--fault hang:hit")) 2>> '\(log)'"
-        let process = try ReliabilityTests.startAsFromAShell(
-            ["check", "--engine", engine, "--engine-timeout", "60", "--examples", folder.file("examples"), "--corpus", "none",
-             "--time", "600", "--out", folder.file("out"), "--failures", folder.file("db"), "--json"], output: output)
+        let process = try Self.startCheck(folder, ["--engine", engine, "--engine-timeout", "60",
+                                                   "--examples", folder.file("examples")])
         // The engine hangs at the first replayed hit.
         #expect(Self.wait(upTo: 300) { Self.text(log).contains("injecting a hang fault") })
         #expect(Self.interrupt(process, SIGINT, token: folder.path, engines: pids), "still running \(Self.bound) s after SIGINT")
@@ -125,10 +135,7 @@ struct InterruptionTests {
         let folder = try TemporaryFolder("windowlab-interrupt")
         defer { folder.remove() }
         let (output, errors) = (folder.file("result.json"), folder.file("errors"))
-        let process = try ReliabilityTests.startAsFromAShell(
-            ["check", "--mutant", "sameLevelNewGoesBehind", "--profile", "small", "--jobs", "1", "--seed", "5",
-             "--examples", "none", "--corpus", "none", "--time", "600", "--out", folder.file("out"),
-             "--failures", folder.file("db"), "--json"], output: output, errors: errors)
+        let process = try Self.startCheck(folder, ["--mutant", "sameLevelNewGoesBehind", "--profile", "small", "--seed", "5"])
         #expect(Self.wait(upTo: 300) { Self.text(errors).contains("finding: ") })
         #expect(Self.interrupt(process, SIGTERM, token: folder.path), "still running \(Self.bound) s after SIGTERM")
         let result = try Self.expectStoppedCleanly(process, output: output, token: folder.path)
@@ -146,10 +153,8 @@ struct InterruptionTests {
         defer { folder.remove() }
         let (pids, log, output) = (folder.file("pids"), folder.file("engine.log"), folder.file("result.json"))
         let engine = "exec:echo $$ >> '\(pids)'; exec \(Binary.serve("--fault hang:hit")) 2>> '\(log)'"
-        let process = try ReliabilityTests.startAsFromAShell(
-            ["check", "--engine", engine, "--engine-timeout", "10", "--profile", "small", "--jobs", "1", "--seed", "1",
-             "--examples", "none", "--corpus", "none", "--time", "600", "--out", folder.file("out"),
-             "--failures", folder.file("db"), "--json"], output: output)
+        let process = try Self.startCheck(folder, ["--engine", engine, "--engine-timeout", "10", "--profile", "small",
+                                                   "--seed", "1"])
         // The first hang is the campaign's; the second, in a new process, is the shrinker's.
         #expect(Self.wait(upTo: 300) { Self.text(log).components(separatedBy: "injecting a hang fault").count > 2 })
         #expect(Self.interrupt(process, SIGINT, token: folder.path, engines: pids), "still running \(Self.bound) s after SIGINT")
@@ -165,10 +170,7 @@ struct InterruptionTests {
         let folder = try TemporaryFolder("windowlab-interrupt")
         defer { folder.remove() }
         let (output, errors) = (folder.file("result.json"), folder.file("errors"))
-        let process = try ReliabilityTests.startAsFromAShell(
-            ["check", "--mutant", "trapWithManyWindows", "--profile", "crowd", "--jobs", "1", "--seed", "1",
-             "--examples", "none", "--corpus", "none", "--time", "600", "--out", folder.file("out"),
-             "--failures", folder.file("db"), "--json"], output: output, errors: errors)
+        let process = try Self.startCheck(folder, ["--mutant", "trapWithManyWindows", "--profile", "crowd", "--seed", "1"])
         #expect(Self.wait(upTo: 600) { Self.text(errors).contains("finding what crashes") })
         let supervisor = process.processIdentifier
         #expect(Self.interrupt(process, SIGTERM, token: folder.path), "still running \(Self.bound) s after SIGTERM")
