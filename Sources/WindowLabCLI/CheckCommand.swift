@@ -23,7 +23,9 @@ struct Check: ParsableCommand {
 
             A live progress line shows cases, commands per second and divergences. Exit \
             status 0 when everything agreed, 1 when anything diverged or an expectation \
-            failed, 2 on bad input (an unreadable scenario or pack).
+            failed, 2 on bad input (an unreadable scenario or pack, an output that cannot \
+            be written), 64 on a bad option (nothing is made then), 130 when interrupted: \
+            Ctrl-C or SIGTERM stops it at its next step, with what it found written.
 
             Examples:
               windowlab check --time 60
