@@ -42,13 +42,22 @@ public struct CheckReport {
         log("error: " + message)
     }
 
+    /// The check was interrupted (SIGINT, SIGTERM) and stopped early: status
+    /// ``ExitStatus/interrupted``, whatever was found.
+    public mutating func interrupted() {
+        result.interrupted = true
+        result.status = ExitStatus.interrupted.rawValue
+        log("check: interrupted: stopped early")
+    }
+
     public func note(_ message: String) {
         log(message)
     }
 
     /// The one-line summary: what was checked, and clean or how many problems.
     public var summary: String {
-        let verdict = failures == 0 ? "clean" : "\(failures) problem(s)"
+        let verdict = result.interrupted ? "interrupted, \(failures) problem(s) so far"
+            : failures == 0 ? "clean" : "\(failures) problem(s)"
         return "check: \(result.scenarioFiles) scenario files, \(result.corpusEntries) corpus entries, "
             + "\(result.cases) generated cases, \(result.commands) commands: \(verdict)"
     }

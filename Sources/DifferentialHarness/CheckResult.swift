@@ -8,8 +8,11 @@ import WindowModel
 public struct CheckResult: Codable, Sendable, Equatable {
     /// The JSON layout's version; fields are only ever added within a version.
     public var version = 1
-    /// 0 clean, 1 a divergence, crash or failed expectation, 2 bad input.
+    /// 0 clean, 1 a divergence, crash or failed expectation, 2 bad input, 130 interrupted.
     public var status: Int32 = 0
+    /// Whether the check was interrupted (SIGINT, SIGTERM) and stopped early: what it
+    /// had found is in ``findings``, but it did not check all it was asked to.
+    public var interrupted = false
     public var seed: UInt64?
     public var scenarioFiles = 0
     public var corpusEntries = 0
@@ -166,6 +169,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// Adds another worker's result (a supervised check restarted after a crash).
     public mutating func merge(_ other: CheckResult) {
         status = max(status, other.status)
+        interrupted = interrupted || other.interrupted
         seed = seed ?? other.seed
         scenarioFiles += other.scenarioFiles
         corpusEntries += other.corpusEntries
@@ -201,7 +205,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
-        case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups
+        case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups, interrupted
         case harnessErrors, differences, steeredCases
     }
 
@@ -246,6 +250,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         harnessErrors = try c.decodeIfPresent([String].self, forKey: .harnessErrors) ?? []
         differences = try c.decodeIfPresent(Int.self, forKey: .differences) ?? 0
         steeredCases = try c.decodeIfPresent(Int.self, forKey: .steeredCases) ?? 0
+        interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? false
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -281,6 +286,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(harnessErrors, forKey: .harnessErrors)
         try c.encode(differences, forKey: .differences)
         try c.encode(steeredCases, forKey: .steeredCases)
+        try c.encode(interrupted, forKey: .interrupted)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

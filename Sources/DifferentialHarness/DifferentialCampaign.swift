@@ -1,6 +1,7 @@
 import CommandGeneration
 import Foundation
 import Lockstep
+import ProcessSupport
 import Synchronization
 import WindowModel
 
@@ -92,9 +93,12 @@ public struct DifferentialCampaign: Sendable {
         profile ?? .mixed(caseSeed: SeededRandom.caseSeed(seed, index))
     }
 
-    /// Runs until the time is up. `progress` is called about twice a second from the
-    /// calling thread; `found` is called once per saved finding, from a job thread,
-    /// and returns where it saved it (nil when it could not).
+    /// Runs until the time is up (or ``caseLimit`` cases ran and what they found is
+    /// shrunk, or this process is interrupted: see ``Interruption``; a group being
+    /// shrunk then keeps the best list so far and is still passed to `found`, the
+    /// groups waiting stay unshrunk with their case seeds). `progress` is called about
+    /// twice a second from the calling thread; `found` is called once per saved
+    /// finding, from a job thread, and returns where it saved it (nil when it could not).
     /// - Parameter forget: removes a saved finding (its path, as `found` returned it)
     ///   that a more general group found later supersedes.
     public func run(
@@ -114,7 +118,8 @@ public struct DifferentialCampaign: Sendable {
                 var steering = CampaignSteering()
                 var turn = 0
                 let end = caseLimit.map { firstCase + max(0, $0) } ?? .max
-                while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings) {
+                while ContinuousClock.now < deadline && !shared.stopped(after: stopAfterFindings)
+                    && !Interruption.requested {
                     turn += 1
                     // Waiting groups first; then cases and shrinking again in turn; once the
                     // cases are done, what is left to shrink again.
@@ -156,6 +161,8 @@ public struct DifferentialCampaign: Sendable {
                                                  focus: configuration.focusRules, avoided: configuration.avoidKinds))
         let generated = profile.run(seed: caseSeed, engines: engines, invariants: checkInvariants,
                                     small: configuration, recordRules: recordRules, continuing: true, deadline: deadline)
+        // A case cut short by an interruption (its engines stopped) is not counted.
+        if generated.result.divergences.last?.fault?.kind == .interrupted { return }
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
         // One divergence per signature: a cause met again later in the case adds nothing.
         var seen = Set<FindingSignature>()
@@ -222,7 +229,8 @@ public struct DifferentialCampaign: Sendable {
     private func save(_ finding: Finding, group: Int, superseded: [String], _ example: CauseLedger.Example,
                       _ ledger: CauseLedger, _ shared: SharedCampaignState, _ found: @Sendable (Finding) -> String?,
                       _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant, replacing: Bool = false) {
-        if finding.reproduced {
+        // (Interrupted, the engines are stopped: what was shrunk is saved unchecked.)
+        if finding.reproduced && !Interruption.requested {
             switch verify(finding, engines, deadline + .milliseconds(Int64(shrinkGrace * 1000))) {
             case .reproduces:
                 break

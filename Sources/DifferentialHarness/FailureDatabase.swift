@@ -38,7 +38,7 @@ public struct FailureDatabase: Sendable {
     public func save(_ file: FindingFile, engines: [EngineFactory]) throws -> String? {
         guard file.kind != .nondeterministic && file.kind != .crash else { return nil }
         let folder = folder(for: engines)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFile.makeFolder(folder)
         // The command and what differed, readable; the outcomes as a short stable hash.
         let slug = String(file.coarseSignature.map { $0.isLetter || $0.isNumber ? $0 : "-" })
             + "-" + String(file.signature.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 },
@@ -92,11 +92,14 @@ public struct SavedFailureReplay: Sendable {
                 willRun: ((String) -> Void)? = nil) {
         let loaded = database.load(engines: engines)
         unreadable = loaded.unreadable
-        for (path, commands) in loaded.failures {
+        for (path, commands) in loaded.failures where !Interruption.requested {
             let valid = Shrinker.valid(commands)
             willRun?(path)
             let cadence: InvariantCadence = !invariants ? .off : valid.count > 256 ? .sparse : .everyCommand
-            if let divergence = DifferentialRunner.run(valid, engines: engines, cadence: cadence).divergence {
+            let divergence = DifferentialRunner.run(valid, engines: engines, cadence: cadence).divergence
+            // Cut short by an interruption: neither failing nor fixed.
+            if divergence?.fault?.kind == .interrupted { break }
+            if let divergence {
                 // The file is named `<group>-<case seed>.wls`.
                 let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".wls", with: "")
                 let seed = stem.split(separator: "-").last.flatMap { UInt64($0) } ?? 0

@@ -1,6 +1,7 @@
 import Foundation
 import CommandGeneration
 import Lockstep
+import ProcessSupport
 import Shrinking
 import WindowModel
 
@@ -103,19 +104,34 @@ extension Finding {
             guard let last = run.divergences.last, shows(last) else { return nil }
             return (last, run.divergences.count - 1)
         }
+        // Interrupted (the engines are stopped): the case is kept as it stands.
+        let unshrunk = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
+                               divergence: divergence)
+        if Interruption.requested { return unshrunk }
         guard check(commands, until: deadline) != nil else {
+            if Interruption.requested { return unshrunk }
             var finding = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: commands,
                                   divergence: divergence, reproduced: timedOut)
             finding.outOfTime = timedOut
             return finding
         }
+        var lastFailure: (commands: [Command], divergence: Divergence)?
         var shrinker = Shrinker(deadline: end, ranked: { candidate in
-            check(candidate, until: end).map { ($0.divergence.sourceIndex + 1, $0.before) }
+            guard let found = check(candidate, until: end) else { return nil }
+            lastFailure = (Array(candidate.prefix(found.divergence.sourceIndex + 1)), found.divergence)
+            return (found.divergence.sourceIndex + 1, found.before)
         })
         // As the engines were sent it: numbers in their domain, what they lack left out,
         // so the saved scenario is exactly what ran.
         var fitting = FeatureFilter(engines: engines)
-        var minimal = shrinker.shrink(commands).compactMap { fitting.admit($0) }
+        let shrunk = shrinker.shrink(commands)
+        var minimal = shrunk.compactMap { fitting.admit($0) }
+        if Interruption.requested {
+            // The engines are stopped: the list is kept as it stands, with the divergence it showed.
+            let shown = lastFailure.flatMap { $0.commands == shrunk ? $0.divergence : nil } ?? divergence
+            return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
+                           divergence: shown)
+        }
         // Invariants checked after every command may break before the command a sparse
         // check caught it at: the minimal list ends where they break.
         let final = (check(minimal, cadence: invariants ? .everyCommand : .off, until: deadline)

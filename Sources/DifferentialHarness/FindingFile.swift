@@ -92,8 +92,13 @@ extension FindingFile {
         let first = switch kind {
         case .nondeterministic: "windowlab: NONDETERMINISTIC: the engines disagreed once on this case and agreed when it "
             + "ran again on fresh engines (state kept between instances, hash order, a clock?). Not shrunk."
-        case .fault, .replay where finding.divergence.fault != nil:
-            "windowlab: an engine failed (\(finding.divergence.fault!.kind.rawValue)) at the last statement before the final queries."
+        case .fault, .replay:
+            // A replayed item is either: it failed as a fault does, or it diverged.
+            if let fault = finding.divergence.fault {
+                "windowlab: an engine failed (\(fault.kind.rawValue)) at the last statement before the final queries."
+            } else {
+                "windowlab: engines disagree at the last statement before the final queries."
+            }
         default: "windowlab: engines disagree at the last statement before the final queries."
         }
         // What engines wrote (a garbage line, the tail of standard error) may hold colour

@@ -44,6 +44,8 @@ public struct PropertySuite: Sendable {
     /// a case that fails as one of them is counted in ``PropertySuiteResult/knownMet``
     /// and the run goes on.
     public var known = KnownFindings()
+    /// Seconds a finding may shrink for (the best list so far is kept).
+    public var shrinkSeconds = 60.0
 
     /// - Parameters:
     ///   - cases: the default budget; `WINDOWLAB_PROPERTY_CASES` overrides it.
@@ -114,7 +116,8 @@ public struct PropertySuite: Sendable {
                     continue
                 }
                 var finding = Finding.shrinking(Array(generated.commands.prefix(divergence.sourceIndex + 1)),
-                                                divergence: divergence, seed: caseSeed, profile: profile, engines: engines)
+                                                divergence: divergence, seed: caseSeed, profile: profile, engines: engines,
+                                                seconds: shrinkSeconds)
                 (finding.focusRules, finding.avoidedKinds) = (generator.focusRules, generator.avoidKinds)
                 if known.contains(finding.signature) {
                     result.knownMet.insert(finding.signature)

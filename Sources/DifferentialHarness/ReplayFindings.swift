@@ -27,7 +27,20 @@ public struct ReplayFindings: Sendable {
     /// time-out each): at ``faultLimit`` the replays stop (``gaveUp``).
     public private(set) var consecutiveFaults = 0
     public static let faultLimit = 3
-    public var gaveUp: Bool { consecutiveFaults >= Self.faultLimit }
+    /// Replayed items that ended in an engine fault, in a row or not: at
+    /// ``faultLimitPerRun`` the replays stop too, so an engine that hangs on every
+    /// other item costs at most that many time-outs.
+    public private(set) var faults = 0
+    public static let faultLimitPerRun = 10
+    public var gaveUp: Bool { consecutiveFaults >= Self.faultLimit || faults >= Self.faultLimitPerRun }
+
+    /// Why the replays stopped, in one sentence (nil while they go on).
+    public var stopReason: String? {
+        guard gaveUp else { return nil }
+        return consecutiveFaults >= Self.faultLimit
+            ? "\(Self.faultLimit) replayed items in a row ended in an engine fault"
+            : "\(faults) replayed items ended in an engine fault, the most one run allows"
+    }
 
     public init() {}
 
@@ -38,7 +51,10 @@ public struct ReplayFindings: Sendable {
     /// - Parameter commands: the commands the engines were sent (as sent: fitted to
     ///   their features and domain).
     public mutating func add(source: String, commands: [Command], divergence: Divergence) {
+        // An item cut short by an interruption is not the engine's doing.
+        guard divergence.fault?.kind != .interrupted else { return }
         consecutiveFaults = divergence.fault == nil ? 0 : consecutiveFaults + 1
+        if divergence.fault != nil { faults += 1 }
         let signature = divergence.signature
         if let i = groups.firstIndex(where: { $0.signature == signature }) {
             groups[i].count += 1

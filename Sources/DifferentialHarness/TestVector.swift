@@ -83,7 +83,7 @@ public enum TestVectorExport {
 
     /// Writes every vector (atomically, file by file) and the index; returns the paths written.
     public static func write(_ vectors: [TestVector], to folder: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFile.makeFolder(folder)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var paths: [String] = []

@@ -17,18 +17,28 @@ struct AnswerFraming {
         var end: AnswerEnd?
     }
 
-    /// How an answer's last line reads: `ok` (protocol version 1) or `ok N` (version 2).
+    /// How an answer's last line reads: `ok` (protocol version 1) or `ok N` (version 2),
+    /// or a line that is meant as an end and is not one (no observation starts with `ok`).
     enum AnswerEnd: Equatable {
         case bare
         case numbered(Int)
+        /// `OK 5`, `Ok`, `ok -5`, `ok 5 6`, `ok5`, a number of 19 digits or more: `ok`
+        /// in any case, then nothing, a blank, a digit or a sign, but not a valid end.
+        case malformed
 
         init?(_ line: ArraySlice<UInt8>) {
-            guard line.count >= 2, line[line.startIndex] == 0x6F, line[line.startIndex + 1] == 0x6B else { return nil }
+            guard line.count >= 2, line[line.startIndex] | 0x20 == 0x6F, line[line.startIndex + 1] | 0x20 == 0x6B else {
+                return nil
+            }
             let rest = line.dropFirst(2)
+            if let next = rest.first, ![0x20, 0x09, 0x2B, 0x2D].contains(next), !(0x30...0x39).contains(next) {
+                return nil  // `okay`, `ok:`: a word of its own, not an end
+            }
+            guard line[line.startIndex] == 0x6F, line[line.startIndex + 1] == 0x6B else { self = .malformed; return }
             if rest.isEmpty { self = .bare; return }
             let digits = rest.drop { $0 == 0x20 || $0 == 0x09 }
             guard digits.count < rest.count, (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
-                  let number = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+                  let number = Int(String(decoding: digits, as: UTF8.self)) else { self = .malformed; return }
             self = .numbered(number)
         }
     }

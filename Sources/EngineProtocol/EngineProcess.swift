@@ -37,6 +37,8 @@ final class EngineProcess {
     /// (protocol version 2, N counting requests from 1) or a bare `ok` (version 1).
     var numbersAnswers: Bool? { assembler.numbersAnswers }
     private(set) var fault: EngineFault?
+    /// How the output broke the protocol, when that was the fault.
+    private(set) var answerFault: AnswerFault?
 
     /// Starts `command`; the fault says why when it cannot be started.
     init(command: String) throws(EngineFault) {
@@ -100,6 +102,12 @@ final class EngineProcess {
     /// the engine starts on the first while the rest are made.
     func exchange(count: Int, text: (Int) -> String, timeout: Double, onAnswer: (Int, [String]) -> Void) -> Int {
         guard fault == nil else { return 0 }
+        // Nothing more is asked once this process is told to stop (see ``Interruption``).
+        if Interruption.requested {
+            fault = .interrupted(statement: count == 0 ? nil : text(0))
+            terminate()
+            return 0
+        }
         // Every earlier request was answered: anything more is an answer to nothing
         // (an extra `ok`, a line after it), which would shift every later answer.
         // Before the first request nothing was asked: an engine may greet eagerly,
@@ -156,6 +164,11 @@ final class EngineProcess {
                 fail(ended.crashed ? .crash : .exit, "the engine \(ended.text) before answering")
                 return completed
             }
+            if Interruption.requested {
+                fault = .interrupted(statement: statement())
+                terminate()
+                return completed
+            }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 fail(.hang, "the engine gave no complete answer within \(NumberText.format(timeout)) s")
@@ -170,7 +183,8 @@ final class EngineProcess {
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: errorsClosed ? -1 : errors, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: written < outgoing.count ? input : -1, events: Int16(POLLOUT), revents: 0)]
-            let ready = poll(&fds, 3, Int32(min(remaining * 1000, 1000).rounded(.up)))
+            // At most a tenth of a second at a time, so an interruption is seen at once.
+            let ready = poll(&fds, 3, Int32(min(remaining * 1000, 100).rounded(.up)))
             if ready < 0 && errno != EINTR { fail(.start, "poll failed: \(String(cString: strerror(errno)))"); return completed }
             if ready == 0, let ended = reapIfExited() {
                 // The engine is gone but something it started still holds its output open.
@@ -195,6 +209,7 @@ final class EngineProcess {
     /// Records a fault the framing or the assembler found in the output, and kills
     /// the process at once.
     private func record(_ found: AnswerFault, statement: String?) {
+        answerFault = found
         fault = EngineFault(kind: found.kind, message: found.message, statement: statement,
                             standardErrorTail: standardErrorTail)
         terminate()  // an engine that broke the protocol is never left running

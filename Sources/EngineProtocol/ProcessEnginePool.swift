@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import WindowModel
 
 /// Makes ``ProcessEngine``s for `windowlab … --engine exec:CMD` and for Swift tests.
@@ -44,6 +45,8 @@ final class ProcessEnginePool: @unchecked Sendable {
     }
 
     static func start(_ command: String, timeout: Double) throws(EngineFault) -> (EngineProcess, EngineHello) {
+        // No new process once this one is told to stop.
+        if Interruption.requested { throw EngineFault.interrupted() }
         let process = try EngineProcess(command: command)
         let answers = process.exchange([EngineHello.request], timeout: timeout)
         guard let lines = answers.first else {

@@ -41,22 +41,15 @@ public enum ChildOutcome: Equatable, Sendable, CustomStringConvertible {
 public enum ChildProcess {
     /// The child being waited for, for the signal forwarder (0 when none).
     nonisolated(unsafe) static var currentChild: pid_t = 0
-    /// Set when this process got SIGINT, SIGTERM or SIGHUP after ``forwardInterruptions()``.
-    nonisolated(unsafe) public private(set) static var interrupted: sig_atomic_t = 0
+    /// Whether this process got SIGINT, SIGTERM or SIGHUP after ``forwardInterruptions()``
+    /// (the same as ``Interruption/requested``).
+    public static var interrupted: Bool { Interruption.requested }
 
     /// From now on SIGINT, SIGTERM and SIGHUP do not end this process: they are
     /// passed on to the child being waited for (which stops), and ``interrupted``
     /// is set, so a supervisor can clean up and stop instead of dying with its
-    /// children still running.
-    public static func forwardInterruptions() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            _ = Glibc.signal(signal) { received in
-                ChildProcess.interrupted = 1
-                let child = ChildProcess.currentChild
-                if child > 0 { kill(child, received) }
-            }
-        }
-    }
+    /// children still running (see ``Interruption/observe()``).
+    public static func forwardInterruptions() { Interruption.observe() }
 
     /// This executable's path (for re-running the same build as a child).
     public static var currentExecutable: String {
@@ -94,6 +87,9 @@ public enum ChildProcess {
         defer { if timeout != nil { ProcessGroups.remove(pid) } }
         currentChild = pid
         defer { currentChild = 0 }
+        // An interruption that came while the child was being started was passed on to
+        // no one: pass it on now.
+        if Interruption.requested { kill(pid, SIGINT) }
         var tail: [UInt8] = []
         if captureStandardError { _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK) }
         func drain() {

@@ -21,11 +21,13 @@ public struct CrashShrinker {
     }
 
     /// How a fresh child ends on `commands`, and the tail of its standard error.
+    /// Nothing is started once this process is told to stop: then the outcome is SIGINT's.
     public func run(_ commands: [Command]) -> (outcome: ChildOutcome, standardErrorTail: String) {
+        guard !Interruption.requested else { return (.signalled(SIGINT), "") }
         let path = directory + "/candidate-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wls"
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.makeFolder(directory)
             try AtomicFile.write(Array(ScenarioPrinter.print(commands).utf8), to: path)
         } catch {
             return (.exited(127), "cannot write \(path): \(error)")

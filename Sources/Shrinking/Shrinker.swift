@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import WindowModel
 
 /// Makes a failing command list minimal: fewer commands first, then simpler numbers
@@ -41,9 +42,10 @@ public struct Shrinker {
         self.deadline = deadline
     }
 
-    /// Whether the budget (attempts or time) still allows another candidate.
+    /// Whether the budget (attempts or time) still allows another candidate, and
+    /// nobody asked this process to stop (then the best list so far is returned).
     var canTry: Bool {
-        attempts < maxAttempts && (deadline.map { ContinuousClock.now < $0 } ?? true)
+        attempts < maxAttempts && (deadline.map { ContinuousClock.now < $0 } ?? true) && !Interruption.requested
     }
 
     /// The minimal failing list reachable from `commands` (which must fail).

@@ -246,7 +246,7 @@ private func writeChart(_ svg: String, to path: String) throws {
     do {
         try AtomicFile.write(Array(svg.utf8), to: path)
     } catch {
-        FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(OutputPath.message(error, writing: path))\n".utf8))
         throw ExitStatus.badInput.exit
     }
 }

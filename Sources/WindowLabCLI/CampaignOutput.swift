@@ -54,8 +54,10 @@ final class FindingWriter: Sendable {
     private let savedEntries = Mutex<[CheckResult.FindingEntry]>([])
     /// For each saved scenario, its copy in the failure database.
     private let databasePaths = Mutex<[String: String]>([:])
+    private let unsaved = Mutex(0)
 
-    /// The saved findings, for the JSON report.
+    /// The saved findings, for the JSON report (one the folder could not take is
+    /// listed with its failure database path).
     var entries: [CheckResult.FindingEntry] { savedEntries.withLock { $0 } }
 
     /// Where findings are also remembered for the next run (nil: nowhere).
@@ -67,56 +69,81 @@ final class FindingWriter: Sendable {
         self.failures = failures
     }
 
-    var savedPaths: [String] { entries.map(\.path) }
+    /// Where one finding went.
+    struct Saved: CustomStringConvertible {
+        /// Its file in the folder; nil when the folder could not take it.
+        var path: String?
+        /// Its entry in the failure database; nil when it has none.
+        var database: String?
+        /// The folder it was meant for.
+        var folder: String
+
+        /// How a `FAIL` line says where it went (the error was printed already).
+        var description: String {
+            if let path { return "shrunk into \(path)" }
+            if let database { return "shrunk, but \(folder)/ could not take it (the error above); kept in the failure database as \(database)" }
+            return "shrunk, but NOT SAVED: neither \(folder)/ nor the failure database could take it (the errors above)"
+        }
+    }
+
+    /// The paths of the findings written into the folder.
+    var savedPaths: [String] { entries.map(\.path).filter { $0.hasPrefix(directory + "/") } }
     var savedCount: Int { savedPaths.count }
+    /// Findings the folder could not take.
+    var unsavedCount: Int { unsaved.withLock { $0 } }
 
     /// Saves a shrunk finding of the harness; returns its path, or nil when the
     /// scenario could not be written.
     @discardableResult
-    func save(_ finding: Finding) -> String? {
+    func save(_ finding: Finding) -> Saved {
         let file = FindingFile(finding, engines: engines)
-        let path = save(file, note: "\(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
-                        + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands")
-        return entries.contains { $0.path == path } ? path : nil
+        return save(file, note: "\(finding.signature), " + (finding.origin ?? "profile \(finding.profile)") + ", "
+                    + "shrunk from \(finding.originalLength) to \(finding.commands.count) commands")
     }
 
     /// Saves `file` as `STEM.wls` in the folder (and its picture when its engines can
-    /// run it here), printing `note` after its path; returns the path.
+    /// run it here), printing `note` after its path; says where it went.
     @discardableResult
-    func save(_ file: FindingFile, note: String) -> String {
+    func save(_ file: FindingFile, note: String) -> Saved {
         let path = "\(directory)/\(file.stem).wls"
-        // The failure database first and on its own: a finding --out cannot take is still kept.
+        var saved = Saved(folder: directory)
+        // The failure database first and on its own: a finding the folder cannot take is still kept.
         do {
-            if let failures, let saved = try failures.save(file, engines: engines) {
-                databasePaths.withLock { $0[path] = saved }
-            }
+            saved.database = try failures?.save(file, engines: engines)
+            if let database = saved.database { databasePaths.withLock { $0[path] = database } }
         } catch {
-            FileHandle.standardError.write(Data(
-                "error: cannot save the finding into the failure database \(failures?.directory ?? ""): \(OutputPath.reason(error))\n".utf8))
+            FileHandle.standardError.write(Data(("error: cannot save the finding into the failure database "
+                                                 + "\(failures?.directory ?? ""): \(OutputPath.reason(error))\n").utf8))
         }
         do {
             try Self.writeScenario(file, to: path)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot save \(path): \(OutputPath.reason(error))\n".utf8))
-            return path
+            FileHandle.standardError.write(Data("error: cannot save the finding \(file.stem): \(error)\n".utf8))
+            unsaved.withLock { $0 += 1 }
+            if let database = saved.database { savedEntries.withLock { $0.append(file.entry(path: database)) } }
+            return saved
         }
+        saved.path = path
         savedEntries.withLock { $0.append(file.entry(path: path)) }
         let label = file.kind == .crash ? "FAIL crash" : "finding"
         FileHandle.standardError.write(Data("\(label): \(path): \(note)\n".utf8))
-        // The scenario is the finding; a missing picture is worth a warning (a crash has none: its engines crash here).
-        if file.kind != .crash {
+        // The scenario is the finding; a missing picture is worth a warning (a crash has none: its engines crash
+        // here; an interrupted check has stopped its engines).
+        if file.kind != .crash && !Interruption.requested {
             do {
                 try Self.writePicture(file, besides: path, engines: engines)
             } catch {
                 FileHandle.standardError.write(Data("warning: no picture for \(path): \(OutputPath.reason(error))\n".utf8))
             }
         }
-        return path
+        return saved
     }
 
     /// Removes a saved finding that a more general group of the same run superseded,
     /// or a simpler scenario of its group replaced: its scenario, its picture, its
     /// entry and its copy in the failure database.
+    /// - Parameter path: where it went (``Saved/path``, or its database entry when the
+    ///   folder could not take it).
     func forget(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
         if path.hasSuffix(".wls") { try? FileManager.default.removeItem(atPath: String(path.dropLast(4)) + ".svg") }
@@ -127,9 +154,9 @@ final class FindingWriter: Sendable {
     }
 
     /// Writes the finding's scenario atomically as `path`, making its folder.
-    static func writeScenario(_ file: FindingFile, to path: String) throws {
+    static func writeScenario(_ file: FindingFile, to path: String) throws(FileWriteError) {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty { try AtomicFile.makeFolder(folder) }
         try AtomicFile.write(Array(file.scenarioText.utf8), to: path)
     }
 

@@ -47,9 +47,15 @@ extension CheckOptions {
 
     /// Writes `--write-known`: the known groups that still reproduce, and every group
     /// this run found: each shrunk one with its scenario, each unshrunk one with its
-    /// first case. Returns false, having said why, when the file cannot be written.
+    /// first case. Returns false, saying why, when the file could not be written (the
+    /// check then fails); an interrupted check writes none (it would leave out the
+    /// groups it did not get to).
     @discardableResult
     static func saveKnown(_ path: String, result: CheckResult, previous: KnownFindings) -> Bool {
+        guard !result.interrupted else {
+            FileHandle.standardError.write(Data("known findings: \(path) not written: the check was interrupted\n".utf8))
+            return true
+        }
         var written = KnownFindings(entries: previous.entries.filter { !result.knownGone.contains($0.signature.text) })
         func add(_ signatureText: String, scenario: String) {
             guard let signature = FindingSignature(text: signatureText), signature != .nondeterministic,
@@ -66,7 +72,7 @@ extension CheckOptions {
             FileHandle.standardError.write(Data("known findings: \(written.entries.count) group(s) written to \(path)\n".utf8))
             return true
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the known findings to \(path): \(OutputPath.reason(error))\n".utf8))
+            FileHandle.standardError.write(Data("error: --write-known: \(error)\n".utf8))
             return false
         }
     }

@@ -24,6 +24,7 @@ struct EngineSelection: ParsableArguments {
         if mutant != nil && !engineOptions.specs.isEmpty {
             throw ValidationError("--mutant and --engine cannot be combined")
         }
+        if let mutant { _ = try EngineCatalog.checked(mutant: mutant) }
     }
 
     /// The engines checked: the reference first, then those `--engine` names
@@ -123,14 +124,21 @@ struct CheckOptions: ParsableArguments {
         guard (cases ?? 1) >= 1 else { throw ValidationError("--cases must be at least 1") }
         guard (maxFindings ?? 0) >= 0 else { throw ValidationError("--max-findings cannot be negative") }
         if allowStale && known == nil { throw ValidationError("--allow-stale needs --known FILE") }
-        // Where findings go is checked before any work, so that none is lost at the end.
-        try OutputPath.validateFolder(out, option: "--out")
-        if failures != "none" { try OutputPath.validateFolder(failures, option: "--failures") }
-        if let writeKnown { try OutputPath.validate(writeKnown, option: "--write-known") }
         if let profile, GenerationProfile(rawValue: profile) == nil {
             throw ValidationError("unknown profile '\(profile)'; choose one of: "
                                   + GenerationProfile.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        // Where findings go is checked before any work, so that none is lost at the end;
+        // nothing is made until every option is valid (``makeOutputFolders()``).
+        try OutputPath.validateFolder(out, option: "--out")
+        if failures != "none" { try OutputPath.validateFolder(failures, option: "--failures") }
+        if let writeKnown { try OutputPath.validate(writeKnown, option: "--write-known") }
+    }
+
+    /// Makes `--out` and `--failures`, once every option is valid.
+    func makeOutputFolders() throws {
+        try OutputPath.makeFolder(out, option: "--out")
+        if failures != "none" { try OutputPath.makeFolder(failures, option: "--failures") }
     }
 
     /// The options as a command line, with the campaign's time and seed as given:

@@ -1,6 +1,7 @@
 import CorpusPack
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import WindowModel
 
 extension CheckRun {
@@ -15,7 +16,7 @@ extension CheckRun {
             let path = options.corpus + "/" + name
             do {
                 let reading = try CorpusFiles.readPack(path)
-                for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp
+                for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp && !Interruption.requested
                     && cursor.next(.packEntry(pack: path, index: index)) {
                     replay(entry, from: "\(path) entry \(CorpusPack.entryName(entry))", engines, &report, &diverged)
                 }
@@ -31,7 +32,7 @@ extension CheckRun {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue  // subfolders hold other targets' regressions (replayed by the tests)
             }
-            guard !diverged.gaveUp, cursor.next(.regressionInput(path: path)) else { continue }
+            guard !diverged.gaveUp, !Interruption.requested, cursor.next(.regressionInput(path: path)) else { continue }
             do {
                 replay(try CorpusFiles.readInput(path), from: path, engines, &report, &diverged)
             } catch {

@@ -23,8 +23,11 @@ struct CheckRun {
     /// leaves its result in its in-flight folder for the supervisor to merge, print
     /// and report; an unsupervised run prints and reports it itself.
     func run() throws {
+        // SIGINT and SIGTERM stop the work at its next step; what was found is still written.
+        Interruption.observe()
         let engines = try options.selection.resolve()
         let knownGroups = try options.loadKnown()
+        if position == nil { try options.makeOutputFolders() }   // (a supervisor made them before its worker)
         for note in [EngineCatalog.featureNote(engines), EngineCatalog.deviationNote(engines)].compactMap({ $0 }) {
             FileHandle.standardError.write(Data((note + "\n").utf8))
         }
@@ -34,28 +37,31 @@ struct CheckRun {
         var replay = ReplayCursor(recorder: recorder, startAfter: replayFrom)
         var diverged = ReplayFindings()
         let known = options.activeKnown(knownGroups, engines, &report, announce: replayFrom == 0 && firstCase == 0)
+        // What earlier checks saved comes first: a replay finding this check saves is not met again.
+        let savedReplayed = !skipSavedFailures && !Interruption.requested
+            ? replaySavedFailures(engines, known, &report, recorder) : 0
         replayScenarios(engines, &report, &replay, &diverged)
         try replayCorpus(engines, &report, &replay, &diverged)
         reportReplayFindings(diverged, engines, known, &report)
-        if !skipSavedFailures { replaySavedFailures(engines, known, &report, recorder) }
         recorder?.clear(job: 0)
-        runCampaign(engines, known, &report, recorder)
+        if !Interruption.requested { runCampaign(engines, known, &report, recorder) }
         // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
-        if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0
-            && replayFrom == 0 && firstCase == 0 {
-            report.badInput("nothing was checked: no scenario files, no corpus entries and no campaign (--time 0)")
+        if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0 && savedReplayed == 0
+            && replayFrom == 0 && firstCase == 0 && !Interruption.requested {
+            report.badInput("nothing was checked: no saved failures, scenario files or corpus entries, and no campaign (--time 0)")
         }
+        if Interruption.requested { report.interrupted() }
         if let inFlight {
             // The supervisor merges the workers' results, prints and writes the report.
             try? AtomicFile.write(Array(report.result.jsonText().utf8), to: inFlight + "/result-\(getpid()).json")
             if !options.json { print(report.summary) }
         } else {
-            if options.json { print(report.result.jsonText()) } else { print(report.summary) }
-            options.writeReport(report.result, engines: engines)
-            if let writeKnown = options.writeKnown,
-               !CheckOptions.saveKnown(writeKnown, result: report.result, previous: knownGroups) {
-                report.badInput("--write-known: \(writeKnown) was not written")
+            // An output that cannot be written fails the check (exit 2), said in plain words.
+            let written = options.writeReport(report.result, engines: engines)
+            if !written || options.writeKnown.map({ CheckOptions.saveKnown($0, result: report.result, previous: knownGroups) }) == false {
+                report.result.status = max(report.result.status, ExitStatus.badInput.rawValue)
             }
+            if options.json { print(report.result.jsonText()) } else { print(report.summary) }
         }
         if report.status != ExitStatus.success.rawValue { throw ExitCode(report.status) }
     }
@@ -75,11 +81,12 @@ struct CheckRun {
         let folders = [options.examples == "none" ? nil : options.examples, options.corpus == "none" ? nil : options.corpus + "/regressions"]
         let files = ScenarioFiles.list(in: folders.compactMap { $0 })
         for file in files {
-            if diverged.gaveUp { break }
+            if diverged.gaveUp || Interruption.requested { break }
             guard replay.next(.scenario(path: file)) else { continue }
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
                 let check = ScenarioCheck(scenario, engines: engines)
+                if Interruption.requested { break }   // cut short: its engines were stopped
                 report.scenarios += 1
                 report.commands += scenario.commands.count
                 report.result.skippedStatements += check.skippedStatements
@@ -104,14 +111,14 @@ struct CheckRun {
     /// --out (`replay-N.wls`, with its picture), and one line.
     private func reportReplayFindings(_ diverged: ReplayFindings, _ engines: [EngineFactory],
                                       _ known: KnownFindings, _ report: inout CheckReport) {
-        if diverged.gaveUp {
-            report.fail("replays stopped after \(ReplayFindings.faultLimit) replayed items in a row ended in an engine "
-                        + "fault (each costs up to --engine-timeout); the rest were not replayed")
+        if let reason = diverged.stopReason {
+            report.fail("replays stopped after \(reason) (each costs up to --engine-timeout); the rest were not replayed")
         }
         guard !diverged.groups.isEmpty else { return }
         report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
                     + "shrinking the first of each")
-        let writer = FindingWriter(directory: options.out, engines: engines, failures: nil)
+        // Into the failure database too, like the campaign's: one that --out cannot take is kept there.
+        let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)
         let causes = diverged.causes(engines: engines, invariants: options.selection.invariants, known: known,
                                      limit: max(1, options.maxFindings ?? .max))
         for cause in causes {
@@ -120,18 +127,17 @@ struct CheckRun {
                 report.note("replay: \(cause.count) x \(cause.signature): known")
                 continue
             }
-            let saved = cause.finding.map { writer.save($0).map { "; shrunk into " + $0 } ?? "; shrunk, NOT saved (see above)" }
-                ?? ""
+            let saved = cause.finding.map { "; " + writer.save($0).description } ?? ""
             report.fail("replay: \(cause.count) x \(cause.signature), first at \(cause.firstSource)\(saved)")
         }
         report.result.findings += writer.entries
     }
 
     /// Replays what earlier checks on these engines saved: each still failing one
-    /// is a failure (shrunk again into --out); each passing one is forgotten.
+    /// is a failure (shrunk again into --out); each passing one is forgotten. Returns how many were replayed.
     private func replaySavedFailures(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
-                                     _ recorder: InFlightRecorder?) {
-        guard let database = options.failureDatabase else { return }
+                                     _ recorder: InFlightRecorder?) -> Int {
+        guard let database = options.failureDatabase else { return 0 }
         let replay = SavedFailureReplay(database, engines: engines, invariants: options.selection.invariants) { path in
             recorder?.record(job: 0, .savedFailure(path: path))
         }
@@ -143,12 +149,14 @@ struct CheckRun {
                 report.result.knownMet.append(finding.signature.text)
                 continue
             }
-            writer.save(finding)
-            report.fail("saved failure still fails: \(path) (\(finding.signature))")
+            let saved = writer.save(finding)
+            report.fail("saved failure still fails: \(path) (\(finding.signature))"
+                        + (saved.path == nil ? "; \(options.out)/ could not take its new shrink (the error above)" : ""))
         }
         report.result.findings += writer.entries
         let total = replay.fixed.count + replay.stillFailing.count
         if total > 0 { report.note("replayed \(total) saved failure(s) from \(database.folder(for: engines))") }
+        return total
     }
 
     private func runCampaign(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
@@ -170,7 +178,12 @@ struct CheckRun {
         campaign.known = known.entries.map(\.signature)
         let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)
         let line = ProgressLine()
-        let totals = campaign.run(progress: { line.show($0) }, found: { writer.save($0) }, forget: { writer.forget($0) })
+        // (Where a finding went names it, should a later group supersede it: its file, or
+        // its database entry when --out could not take it.)
+        let totals = campaign.run(progress: { line.show($0) }, found: { finding in
+            let saved = writer.save(finding)
+            return saved.path ?? saved.database
+        }, forget: { writer.forget($0) })
         line.finish(totals)
         report.result.progress = line.samples + [.init(seconds: totals.elapsedSeconds, cases: totals.cases,
                                                       commands: totals.commands, divergences: totals.divergences)]
@@ -197,9 +210,10 @@ struct CheckRun {
             let unshrunk = totals.unshrunkGroups.count
             report.fail("campaign: \(totals.divergences) diverging case(s) in \(new.count) group(s); "
                         + "\(writer.savedCount) shrunk into \(options.out)/"
+                        + (writer.unsavedCount == 0 ? "" : "; \(writer.unsavedCount) that \(options.out)/ could not take (the errors above)")
                         + (unshrunk == 0 ? "" : "; \(unshrunk) not shrunk ("
-                           + (options.maxFindings.map { "over --max-findings \($0), or " } ?? "") + "out of time): "
-                           + "each has its case seed")
+                           + (options.maxFindings.map { "over --max-findings \($0), or " } ?? "") + "out of time"
+                           + (Interruption.requested ? ", or interrupted" : "") + "): each has its case seed")
                         + (totals.knownMet.isEmpty ? "" : "; \(totals.knownMet.count) known group(s) met")
                         + (totals.merged > 0 ? "; \(totals.merged) shrunk case(s) merged into a group of their signature" : ""))
             for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }

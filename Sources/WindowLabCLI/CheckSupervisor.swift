@@ -12,6 +12,8 @@ import WindowModel
 /// The check then exits 1.
 struct CheckSupervisor {
     let options: CheckOptions
+    /// Seconds each crash is shrunk for.
+    var crashShrinkSeconds = 60.0
     static let maximumRestarts = 20
 
     /// The time the worker's campaign started, written by the worker.
@@ -22,6 +24,14 @@ struct CheckSupervisor {
     func run() -> Int32 {
         // A known-findings file that cannot be read is bad input, said once, before any work.
         guard let known = try? options.loadKnown() else { return ExitStatus.badInput.rawValue }
+        do {
+            try options.makeOutputFolders()
+        } catch {
+            note("error: \(error)")
+            return ExitStatus.usage.rawValue
+        }
+        // An interruption is passed on to the worker, which stops at its next step and
+        // leaves what it found; then the report is written as for any other end.
         ChildProcess.forwardInterruptions()
         let directory = NSTemporaryDirectory() + "windowlab-in-flight-\(getpid())"
         let crashDirectory = NSTemporaryDirectory() + "windowlab-crash-\(getpid())"
@@ -30,13 +40,15 @@ struct CheckSupervisor {
             try? FileManager.default.removeItem(atPath: crashDirectory)
         }
         let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        var status: Int32 = 0, crashes = 0
+        var status: Int32 = 0, crashes = 0, interrupted = false
         var resume = Resume(remaining: options.time)
-        var triage = CrashTriage(engines: options.selection, out: options.out, directory: crashDirectory)
+        var triage = CrashTriage(engines: options.selection, out: options.out, directory: crashDirectory,
+                                 shrinkSeconds: crashShrinkSeconds)
         var merged = CheckResult()
-        // Crash triage may take as long again as the campaign, at least two minutes.
-        let wallDeadline = Date().addingTimeInterval(2 * options.time + 120)
+        // Crash triage may take as long again as the campaign, at least two minutes (or a shrink's time).
+        let wallDeadline = Date().addingTimeInterval(2 * options.time + max(120, crashShrinkSeconds))
         for _ in 0 ... Self.maximumRestarts {
+            if Interruption.requested { interrupted = true; break }
             guard Date() < wallDeadline else {
                 note("check: stopping after \(crashes) crash(es): the time for crash triage is used up")
                 break
@@ -45,9 +57,9 @@ struct CheckSupervisor {
             let (outcome, _) = ChildProcess.run([ChildProcess.currentExecutable]
                                                 + workerArguments(seed: seed, resume: resume, directory: directory))
             collectResults(directory, into: &merged)
-            if ChildProcess.interrupted != 0 || outcome.isInterruption {
-                note("check: interrupted")
-                return ExitStatus.interrupted.rawValue
+            if Interruption.requested || outcome.isInterruption || outcome == .exited(ExitStatus.interrupted.rawValue) {
+                interrupted = true
+                break
             }
             guard outcome.isCrash else {
                 if case let .exited(code) = outcome {
@@ -71,6 +83,7 @@ struct CheckSupervisor {
             note("check: the worker process crashed (\(outcome)); finding what crashes "
                  + "(in flight: \(records.map(\.description).joined(separator: "; ")))")
             let crashed = triage.run(records)
+            if Interruption.requested { interrupted = true; break }
             if options.stopOnFinding && !crashed.isEmpty { break }
             resume.advance(past: records)
             if resume.inCampaign && resume.remaining < 1 { break }
@@ -80,6 +93,11 @@ struct CheckSupervisor {
             }
         }
         merged.findings += triage.entries
+        if interrupted {
+            note("check: interrupted; what was found is in \(options.out)/"
+                 + (options.failures == "none" ? "" : " and \(options.failures)/"))
+            (merged.interrupted, status) = (true, ExitStatus.interrupted.rawValue)
+        }
         merged.status = max(merged.status, status)
         merged.seed = merged.seed ?? seed
         if crashes > 0 { merged.problems.append("\(crashes) crash(es) of the engines' process") }
@@ -87,11 +105,15 @@ struct CheckSupervisor {
         // through (this run's findings, or earlier ones in --out); otherwise the
         // workers' record of them names them.
         let scenarios = ((try? FileManager.default.contentsOfDirectory(atPath: options.out)) ?? []).filter { $0.hasSuffix(".wls") }
-        let reported: [EngineFactory]? = merged.findings.isEmpty && scenarios.isEmpty
+        // (Interrupted, no engine process is started again: those run in another process are described.)
+        let inProcess = !options.selection.engineOptions.specs.contains { $0.hasPrefix("exec:") }
+        let reported: [EngineFactory]? = merged.findings.isEmpty && scenarios.isEmpty || (interrupted && !inProcess)
             ? merged.engines.map(EngineCatalog.described) : try? options.selection.resolve()
-        if let reported { options.writeReport(merged, engines: reported) }
-        if let path = options.writeKnown, !CheckOptions.saveKnown(path, result: merged, previous: known) {
+        // An output that cannot be written fails the check (exit 2), said in plain words.
+        let written = reported.map { options.writeReport(merged, engines: $0) } ?? true
+        if !written || options.writeKnown.map({ CheckOptions.saveKnown($0, result: merged, previous: known) }) == false {
             status = max(status, ExitStatus.badInput.rawValue)
+            merged.status = max(merged.status, status)
         }
         if options.json {
             print(merged.jsonText())
@@ -117,13 +139,13 @@ struct CheckSupervisor {
 
         /// Moves past whatever was in flight when the worker crashed.
         mutating func advance(past records: [InFlightRecord]) {
+            // The order of a worker: saved failures, replays, the campaign.
             for case let .replay(ordinal, _) in records {
-                replayFrom = ordinal   // go on with the replays after it
+                (replayFrom, skipSavedFailures) = (ordinal, true)   // go on with the replays after it
                 return
             }
             if records.contains(where: { if case .savedFailure = $0 { true } else { false } }) {
-                skipSavedFailures = true
-                replayFrom = Int.max / 2
+                skipSavedFailures = true   // then the replays, from the first
                 return
             }
             // Campaign cases, or shrinking candidates of a case.

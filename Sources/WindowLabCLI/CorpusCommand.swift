@@ -238,9 +238,8 @@ struct CorpusReplay: ParsableCommand {
                 }
             }
         }
-        if diverged.gaveUp {
-            print("STOPPED after \(ReplayFindings.faultLimit) entries in a row ended in an engine fault; "
-                  + "the rest were not replayed")
+        if let reason = diverged.stopReason {
+            print("STOPPED after \(reason); the rest were not replayed")
         }
         // One line per group of entries that diverge alike, not one block per entry.
         for group in diverged.groups {

@@ -12,10 +12,17 @@ struct CorpusInput {
     let path: String
     let entry: String?
 
-    /// The input's bytes, or a clear error (exit 2).
+    /// The input's bytes, or a clear error (exit 2; 64 for a pack named without an entry).
     func bytes() throws -> [UInt8] {
         do {
-            guard let entry else { return try CorpusFiles.readInput(path) }
+            guard let entry else {
+                let bytes = try CorpusFiles.readInput(path)
+                if bytes.starts(with: CorpusPack.magic) {
+                    fail("\(path) is a corpus pack, not one input: name one of its entries (`windowlab corpus replay \(path)` "
+                         + "names those that diverge; a unique prefix of the SHA-1 is enough)", status: .usage)
+                }
+                return bytes
+            }
             let matches = try CorpusFiles.readPack(path).pack.entries.filter {
                 CorpusPack.entryName($0).hasPrefix(entry.lowercased())
             }
@@ -39,9 +46,9 @@ struct CorpusInput {
 
     var description: String { entry.map { "\(path) entry \($0)" } ?? path }
 
-    private func fail(_ message: String) -> Never {
+    private func fail(_ message: String, status: ExitStatus = .badInput) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(ExitStatus.badInput.rawValue)
+        Foundation.exit(status.rawValue)
     }
 }
 
@@ -62,8 +69,9 @@ struct CorpusShow: ParsableCommand {
 
     func run() throws {
         let source = CorpusInput(path: input, entry: entry)
+        let commands = try source.commands()
         print("# windowlab: \(source.description)")
-        print(ScenarioPrinter.print(try source.commands()), terminator: "")
+        print(ScenarioPrinter.print(commands), terminator: "")
     }
 }
 
@@ -80,7 +88,8 @@ struct CorpusShrink: ParsableCommand {
             Fuzz/run-campaign.sh does this for every crash.
 
             Exit status: 0 written; 1 the input does not diverge (nothing written); 2 it \
-            cannot be read or is of another encoding version.
+            cannot be read or is of another encoding version; 64 a bad option (a pack \
+            without --entry, an output that cannot be written: checked before shrinking).
 
             Examples:
               windowlab corpus shrink crash-4f1c... -o findings/crash-4f1c.wls
@@ -92,6 +101,11 @@ struct CorpusShrink: ParsableCommand {
     @Option(name: .shortAndLong, help: "The scenario file to write.") var output: String
     @OptionGroup var engineOptions: EngineOptions
 
+    func validate() throws {
+        // Where the scenario goes is checked before the shrinking, which can take minutes.
+        try OutputPath.validate(output, option: "-o", makingFolders: true)
+    }
+
     func run() throws {
         let source = CorpusInput(path: input, entry: entry)
         let commands = try source.commands()
@@ -101,12 +115,17 @@ struct CorpusShrink: ParsableCommand {
             throw ExitStatus.failed.exit
         }
         let file = FindingFile(finding, engines: engines, origin: "from fuzz input \(source.description)")
-        try FindingWriter.writeScenario(file, to: output)
+        do {
+            try FindingWriter.writeScenario(file, to: output)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitStatus.badInput.exit
+        }
         do {
             try FindingWriter.writePicture(file, besides: output, engines: engines)
         } catch {
             // The scenario is the finding (written above); a missing picture is worth a warning, not a failure.
-            FileHandle.standardError.write(Data("warning: no picture for \(output): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("warning: no picture for \(output): \(OutputPath.reason(error))\n".utf8))
         }
         print("\(output): \(finding.commands.count) commands (from \(commands.count)); \(finding.divergence.summary)")
     }

@@ -19,8 +19,12 @@ struct CrashTriage {
     /// The crash findings saved, for the JSON report.
     var entries: [CheckResult.FindingEntry] { writer.entries }
 
-    init(engines: EngineSelection, out: String, directory: String) {
+    /// Seconds each new crash group's first crash is shrunk for.
+    let shrinkSeconds: Double
+
+    init(engines: EngineSelection, out: String, directory: String, shrinkSeconds: Double = 60) {
         self.engines = engines
+        self.shrinkSeconds = shrinkSeconds
         writer = FindingWriter(directory: out, engines: [], failures: nil)
         let options = engines.arguments
         shrinker = CrashShrinker(directory: directory) { path in
@@ -42,7 +46,8 @@ struct CrashTriage {
     /// Returns the records that crashed.
     mutating func run(_ records: [InFlightRecord]) -> [InFlightRecord] {
         var crashed: [InFlightRecord] = []
-        for record in records {
+        // Interrupted, nothing more is started; a shrink under way keeps its best list and is written.
+        for record in records where !Interruption.requested {
             guard let (commands, origin, name) = commands(of: record, shrinker) else { continue }
             var caseSeed: UInt64?, profile: String?
             if case let .campaignCase(_, seed, caseProfile, _, _) = record { (caseSeed, profile) = (seed, caseProfile) }
@@ -55,7 +60,7 @@ struct CrashTriage {
                 FileHandle.standardError.write(Data("FAIL crash: \(origin): another \(signature)\n".utf8))
                 continue
             }
-            let minimal = shrinker.shrink(commands, seconds: 60)
+            let minimal = shrinker.shrink(commands, seconds: shrinkSeconds)
             let last = shrinker.run(minimal)
             let file = FindingFile(crash: minimal, outcome: last.outcome.isCrash ? last.outcome : first.outcome,
                                    signature: signature, origin: origin, stem: name, originalLength: commands.count,
@@ -63,7 +68,7 @@ struct CrashTriage {
                                    caseSeed: caseSeed, profile: profile)
             writer.save(file, note: "\(origin), shrunk from \(commands.count) to \(minimal.count) commands")
         }
-        if crashed.isEmpty && !records.isEmpty {
+        if crashed.isEmpty && !records.isEmpty && !Interruption.requested {
             FileHandle.standardError.write(Data(("FAIL crash: none of the cases in flight crashes again alone "
                                                  + "(a nondeterministic crash)\n").utf8))
         }
@@ -78,7 +83,7 @@ struct CrashTriage {
         case let .campaignCase(index, seed, profile, focus, avoided):
             // Regenerate the case in a child that records each command before running it.
             let file = shrinker.directory + "/case-\(seed).wls"
-            try? FileManager.default.createDirectory(atPath: shrinker.directory, withIntermediateDirectories: true)
+            try? AtomicFile.makeFolder(shrinker.directory)
             _ = ChildProcess.run([ChildProcess.currentExecutable, "crash-probe", "--case-seed", String(seed),
                                   "--profile", profile, "--record", file]
                                   + (focus.isEmpty ? [] : ["--focus", focus.joined(separator: ",")])

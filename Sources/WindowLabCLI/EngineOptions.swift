@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProcessSupport
 import WindowModel
 
 /// `--engine` and `--engine-timeout`, declared and checked once for every command
@@ -29,6 +30,8 @@ struct EngineOptions: ParsableArguments {
             return try EngineCatalog.resolve(specs.isEmpty ? fallback : specs, timeout: timeout,
                                              withReference: withReference)
         } catch {
+            // An engine stopped while it was started because this process was interrupted: not bad input.
+            if Interruption.requested { throw ExitStatus.interrupted.exit }
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitStatus.badInput.exit
         }

@@ -69,7 +69,7 @@ struct Export: ParsableCommand {
         do {
             _ = try TestVectorExport.write(vectors, to: out)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(out): \(error.localizedDescription)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(OutputPath.message(error, writing: out))\n".utf8))
             throw ExitStatus.badInput.exit
         }
         let steps = vectors.reduce(0) { $0 + $1.steps.count }

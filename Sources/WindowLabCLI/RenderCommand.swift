@@ -113,7 +113,7 @@ struct Render: ParsableCommand {
         do {
             try AtomicFile.write(Array(svg.utf8), to: output)
         } catch {
-            fail("error: cannot write \(output): \(error.localizedDescription)")
+            fail("error: \(OutputPath.message(error, writing: output))")
         }
     }
 

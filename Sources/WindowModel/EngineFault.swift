@@ -15,6 +15,14 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
         case error
         /// Could not be started, or failed the handshake.
         case start
+        /// Not the engine's doing: the harness was interrupted (SIGINT, SIGTERM) while
+        /// it waited for an answer, and stopped the engine. Never a finding.
+        case interrupted
+    }
+
+    /// The fault of an exchange cut short because the harness was interrupted.
+    public static func interrupted(statement: String? = nil) -> EngineFault {
+        EngineFault(kind: .interrupted, message: "the check was interrupted; the engine was stopped", statement: statement)
     }
 
     public var kind: Kind

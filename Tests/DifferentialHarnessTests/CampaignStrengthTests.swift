@@ -132,10 +132,12 @@ struct CampaignStrengthTests {
 
     @Test("the campaign groups the divergences of one bug and shrinks one per group")
     func grouping() {
+        // Bounded by cases, not seconds: the same work on any machine.
         var campaign = DifferentialCampaign(
-            seed: 5, seconds: 300, jobs: 1,
+            seed: 5, seconds: 3600, jobs: 1,
             engines: [TestEngines.reference, TestEngines.mutant(.maxEdgeInclusive)], profile: .small, maxFindings: 10)
         campaign.stopAfterFindings = 1
+        campaign.caseLimit = 2000
         let findings = Mutex<[Finding]>([])
         let totals = campaign.run(progress: { _ in }, found: { finding in
             findings.withLock { $0.append(finding) }

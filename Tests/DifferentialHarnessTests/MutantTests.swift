@@ -19,8 +19,9 @@ struct MutantTests {
 
     @Test("the default property suite catches the mutant, with a short repro", arguments: IndexedEngineMutation.inProcessCases)
     func killed(mutation: IndexedEngineMutation) throws {
-        let suite = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.mutant(mutation)], cases: 1000,
+        var suite = PropertySuite(reference: TestEngines.reference, candidates: [TestEngines.mutant(mutation)], cases: 1000,
                                   deterministic: true, profile: .small, failures: nil)
+        suite.shrinkSeconds = 3600   // shrunk to the end, on any machine
         let result = suite.run()
         let finding = try #require(result.finding, "mutant \(mutation.rawValue) survived \(result.casesRun) cases")
         print("mutant \(mutation.rawValue): caught after \(result.casesRun) cases, repro of \(finding.commands.count) commands")

@@ -44,7 +44,41 @@ struct AnswerFramingTests {
         }
         #expect(first == ["hello 2 x all"])
         #expect(Self.assemble(["ok 1", "ok"]).last.map(Self.fault) == .bareEnd(due: 2))
-        #expect(Self.assemble(["ok 1", "ok 3"]).last.map(Self.fault) == .endOutOfStep(number: 3, due: 2))
+        #expect(Self.assemble(["ok 1", "ok 3"]).last.map(Self.fault) == .endOutOfStep(number: 3, due: 2, linesBefore: 0))
+    }
+
+    @Test("version 2: an answer's end that is malformed is a fault where it stands, quoted, not blamed on the next answer",
+          arguments: ["OK 2", "Ok 2", "oK", "OK", "ok -2", "ok +2", "ok 2 2", "ok2", "ok 1234567890123456789", "ok 0x2"])
+    func malformedEnd(line: String) {
+        let steps = Self.assemble(["hello 2 x all", "ok 1", "hit -> a/a at 1 1", line, "ok 3"])
+        #expect(steps.count == 5)
+        #expect(Self.fault(steps[3]) == .malformedEnd(line, due: 2), "\(steps)")
+        #expect(Self.fault(steps[3])?.message.contains("`\(line)` where the end of answer 2 was due") == true)
+        #expect(Self.fault(steps[3])?.kind == .garbage)
+    }
+
+    @Test("words that start with `ok` and observations are not ends; in version 1 a malformed end is a line like any other")
+    func notEnds() {
+        for line in ["okay", "ok:", "oktober 2"] {
+            guard case .collected = Self.assemble(["ok 1", line]).last else {
+                Issue.record("`\(line)` was not collected")
+                continue
+            }
+        }
+        guard case .answer(let lines) = Self.assemble(["ok", "OK 2", "ok"]).last else {
+            Issue.record("no second version 1 answer")
+            return
+        }
+        #expect(lines == ["OK 2"])
+    }
+
+    @Test("a missing end is named at the answer that lacks it, not called an answer to nothing")
+    func missingEnd() {
+        // Answer 2's end is missing: its line and answer 3's run together until `ok 3`.
+        let fault = Self.assemble(["ok 1", "hit -> a/a at 1 1", "hit -> none", "ok 3"]).last.map(Self.fault)
+        #expect(fault == .endOutOfStep(number: 3, due: 2, linesBefore: 2))
+        #expect(fault??.message.contains("the end `ok 2` is missing") == true)
+        #expect(fault??.message.contains("more `ok` than requests") == false)
     }
 
     @Test("a version 1 engine ends with a bare `ok`, and its line `ok 3` is an observation")

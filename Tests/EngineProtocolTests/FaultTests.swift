@@ -22,7 +22,7 @@ struct FaultTests {
           arguments: [EngineFault.Kind.crash, .exit, .hang, .garbage, .error])
     func faultIsReported(kind: EngineFault.Kind) throws {
         let faulty = try ProcessEngines.factory(command: Binary.serve("--fault \(kind.rawValue):hit"),
-                                                timeout: kind == .hang ? 1 : 20)
+                                                timeout: kind == .hang ? 5 : 60)
         let result = DifferentialRunner.run(Self.commands, engines: [TestEngines.reference, faulty])
         let divergence = try #require(result.divergence)
         #expect(divergence.commandIndex == 2)
@@ -47,7 +47,7 @@ struct FaultTests {
     func extraAnswer() throws {
         // A second `ok` after every didBecomeKey: every later answer would shift by one.
         let command = Binary.serve("--engine reference") + " | sed -u 's/^notify \\(.*\\) didBecomeKey$/&\\nok/'"
-        let faulty = try ProcessEngines.factory(command: command, timeout: 2)
+        let faulty = try ProcessEngines.factory(command: command, timeout: 60)
         for batched in [true, false] {
             var session = LockstepSession(engines: [TestEngines.reference, faulty])
             if batched { _ = session.pipeline(Self.commands) }
@@ -69,17 +69,18 @@ struct FaultTests {
 
     @Test("a campaign against a crashing engine saves a shrunk finding and goes on")
     func campaignContinues() throws {
-        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 20)
-        // Bounded by cases, not seconds: the same cases however loaded the machine.
-        var campaign = DifferentialCampaign(seed: 11, seconds: 600, jobs: 1, engines: [TestEngines.reference, faulty],
-                                            profile: .small, maxFindings: 2, shrinkSeconds: 120)
-        campaign.caseLimit = 12
+        let faulty = try ProcessEngines.factory(command: Binary.serve("--fault crash:convert"), timeout: 60)
+        // Bounded by cases, not seconds, and shrinking to the end: the same work on any machine.
+        var campaign = DifferentialCampaign(seed: 11, seconds: 3600, jobs: 1, engines: [TestEngines.reference, faulty],
+                                            profile: .small, maxFindings: 2, shrinkSeconds: 3600)
+        campaign.caseLimit = 40
         let saved = Mutex<[Finding]>([])
         let totals = campaign.run(progress: { _ in }, found: { finding in
             saved.withLock { $0.append(finding) }
             return "saved"
         })
         let findings = saved.withLock { $0 }
+        #expect(totals.cases == 40)
         #expect(totals.divergences > 1)
         #expect(totals.cases > (totals.casesToFirstDivergence ?? .max))
         let finding = try #require(findings.first)
@@ -94,7 +95,7 @@ struct FaultTests {
         // `ok N` and then a stray `ok` (or a repeated number): each is a fault where it stands, whenever it arrives.
         let commands: [Command] = [.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
                                                  withRootView: true), .show(window: "a"), .hide(window: "a")]
-        for (extra, fragment) in [("ok", "ended an answer with `ok`"), ("ok $n", "where answer 3 was due")] {
+        for (extra, fragment) in [("ok", "ended an answer with `ok`"), ("ok $n", "where the end of answer 3 was due")] {
             let engine = "read l; echo 'hello 2 chatty all'; echo 'ok 1'; n=2; "
                 + "while read l; do echo \"ok $n\"; [ $n = 2 ] && echo \"\(extra)\"; n=$((n+1)); done"
             for _ in 0..<6 {
@@ -105,6 +106,25 @@ struct FaultTests {
                 #expect(divergence.fault?.message.contains(fragment) == true || divergence.fault?.message.contains("after its last answer") == true,
                         "\(divergence.summary)")
             }
+        }
+    }
+
+    @Test("version 2: an end or a line written after the last answer of a run is caught there, every time",
+          arguments: ["ok 77", "ok", "OK 7", "notify a didBecomeVisible"])
+    func surplusAfterTheLastAnswer(extra: String) throws {
+        let commands: [Command] = [.createWindow(name: "a", scene: mainSceneName, frame: Rect(0, 0, 9, 9), level: 0,
+                                                 withRootView: true), .show(window: "a"), .hide(window: "a")]
+        // The reference behind `serve`; answer 7 is the snapshot after the last command (no invariants
+        // asked for): the extra line follows it.
+        let engine = Binary.serve() + " | sed -u 's/^ok 7$/&\\n\(extra)/'"
+        for _ in 0..<6 {
+            let factory = try ProcessEngines.factory(command: engine, timeout: 60)
+            let run = DifferentialRunner.run(commands, engines: [TestEngines.reference, factory], checkInvariants: false)
+            let divergence = try #require(run.divergence, "`\(extra)` after the last answer passed")
+            #expect(divergence.commandIndex == 2)
+            #expect(divergence.fault?.kind == .garbage)
+            #expect(divergence.fault?.message.contains("wrote `\(extra)` after the end of its answer, the last one asked for")
+                    == true, "\(divergence.summary)")
         }
     }
 }

@@ -55,7 +55,7 @@ struct ProcessEngineTests {
             let commands = generator.generate()
             if let divergence = DifferentialRunner.run(commands, engines: [TestEngines.reference, broken]).divergence {
                 found = Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small,
-                                          engines: [TestEngines.reference, broken])
+                                          engines: [TestEngines.reference, broken], seconds: 3600)
             }
         }
         let finding = try #require(found)

@@ -47,8 +47,10 @@ struct RustEngineTests {
         let binary = try RustEngine.build(bug: bug)
         defer { try? FileManager.default.removeItem(atPath: binary) }
         let engine = try ProcessEngines.factory(command: binary)
-        let result = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 600, deterministic: true,
-                                   profile: .small, failures: nil).run()
+        var suite = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 600, deterministic: true,
+                                  profile: .small, failures: nil)
+        suite.shrinkSeconds = 3600   // shrunk to the end, on any machine
+        let result = suite.run()
         let finding = try #require(result.finding, "\(bug) survived \(result.casesRun) cases")
         #expect(finding.reproduced)
         #expect(finding.commands.count <= 14, "\(result.report ?? "")")

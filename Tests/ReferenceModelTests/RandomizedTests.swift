@@ -30,7 +30,7 @@ struct RandomizedTests {
                 #expect(moved.first == began.replacingOccurrences(of: " began ", with: " moved "),
                         "\(d.label): began and moved disagree")
             }
-            if case let .hit(point, scene) = command, let answer = observed.first, answer != "hit -> none" {
+            if case let .hit(_, scene) = command, let answer = observed.first, answer != "hit -> none" {
                 // A hit names a visible window of the scene.
                 let window = answer.dropFirst("hit -> ".count).prefix { $0 != "/" }
                 #expect(d.order(scene).contains(String(window)), "\(d.label): \(answer) not in \(d.order(scene))")

@@ -6,9 +6,9 @@ import WindowModel
 let everyCommand: [Command] = [
     .createScene(name: "car", size: Size(800, 480)),
     .createScene(name: "pad", size: Size(1000, 1000)),
-    .createScene(name: "odd", size: Size(-0.0, 5e-324)),
+    .createScene(name: "odd", size: Size(-0.0, Double.leastNonzeroMagnitude)),
     .createWindow(name: "app", scene: "main", frame: Rect(0, 0, 1000, 1000), level: 0, withRootView: true),
-    .createWindow(name: "a.b-c_d", scene: "car", frame: Rect(-0.0, 0.1, 1e+300, 5e-324), level: 2001, withRootView: false),
+    .createWindow(name: "a.b-c_d", scene: "car", frame: Rect(-0.0, 0.1, 1e+300, Double.leastNonzeroMagnitude), level: 2001, withRootView: false),
     .createWindow(name: "z", scene: "pad", frame: Rect(1.5, -2.25, 3, 4), level: -0.0, withRootView: true),
     .createWindow(name: "s", scene: "main", frame: Rect(0, 0, 1, 1), level: 999, withRootView: false),
     .createWindow(name: "t", scene: "main", frame: Rect(0, 0, 1, 1), level: 1e300, withRootView: false),
@@ -100,7 +100,7 @@ struct ScenarioPrinterTests {
     @Test("W2: level text round-trips for many values")
     func levelTextRoundTrip() {
         let values: [Double] = [0, -0.0, 1, -1, 0.5, 999, 1000, 1001, 1100, 1101, 1999, 2000, 2001, 2100, 2101,
-                                -100, -101, 1e300, -1e300, 5e-324, 1000.0000000000001, 0.1 + 0.2]
+                                -100, -101, 1e300, -1e300, Double.leastNonzeroMagnitude, 1000.0000000000001, 0.1 + 0.2]
         for value in values {
             let text = LevelText.format(value)
             let back = LevelText.parse(text)

@@ -160,7 +160,7 @@ struct BaselineCommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let hanging = "exec:" + Binary.serve("--fault hang:show")
         let run = try Binary.run(
-            ["check", "--engine", hanging, "--engine-timeout", "0.5", "--time", "0", "--failures", "none",
+            ["check", "--engine", hanging, "--engine-timeout", "3", "--time", "0", "--failures", "none",
              "--out", out, "--json"])
         #expect(run.status == 1)
         let result = try CheckResult.fromJSON(run.output)

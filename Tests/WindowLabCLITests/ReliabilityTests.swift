@@ -1,3 +1,4 @@
+import DifferentialHarness
 import Foundation
 import Testing
 import WindowLabTestSupport
@@ -14,14 +15,20 @@ struct ReliabilityTests {
     }
 
     /// Starts windowlab as a shell would: no signal blocked (a test runner's threads block some).
-    static func startAsFromAShell(_ arguments: [String]) throws -> Process {
+    /// Its standard output and error go to the files named (created), or nowhere.
+    static func startAsFromAShell(_ arguments: [String], output: String? = nil, errors: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
                              + "os.execv(sys.argv[1], sys.argv[1:])", Binary.windowlab] + arguments
         process.currentDirectoryURL = Repository.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        func handle(_ path: String?) -> FileHandle {
+            guard let path, FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else { return FileHandle.nullDevice }
+            return handle
+        }
+        process.standardOutput = handle(output)
+        process.standardError = handle(errors)
         try process.run()
         return process
     }
@@ -88,6 +95,20 @@ struct ReliabilityTests {
         #expect(!run.errors.contains("campaign:"), "work began: \(run.errors)")
     }
 
+    @Test("bad input to run is exit 2 with where and why, never a crash", arguments: [
+        ("window a frame 0 0 nan 9\n", "1:20: error: width must be a finite number, got 'nan'"),
+        ("windw a frame 0 0 9 9\n", "1:1: error: unknown statement 'windw'; did you mean 'window'?"),
+        ("window a frame 0 0 9 9 " + String(repeating: "x", count: 5000) + "\n", "1:4097: error: line is longer than 4096 bytes"),
+        ("window a\u{200B} frame 0 0 9 9\n", "1:8: error: 'aU+200B' is not a valid name"),
+        ("\u{0}\u{1}binary", "1:1: error: NUL byte"),
+    ])
+    func badScenarios(text: String, says: String) throws {
+        let file = try Self.folder().write("bad.wls", text)
+        let run = try Binary.run(["run", file])
+        #expect(run.status == 2)
+        #expect(run.errors.contains(file + ":" + says), "\(run.errors.prefix(300))")
+    }
+
     @Test("a missing or damaged pack is exit 2 in every corpus command", arguments: ["stats", "unpack", "merge", "replay", "verify"])
     func damagedPacks(command: String) throws {
         let folder = try Self.folder()
@@ -105,12 +126,12 @@ struct ReliabilityTests {
         ("a flood of lines", "echo 'hello 1 x all'; echo ok; read l; yes 'notify a didBecomeVisible'", "more than 200000 lines"),
         ("invalid UTF-8 and NUL", "echo 'hello 1 x all'; echo ok; read l; printf 'notify \\377\\000\\033[31m\\n'; echo ok; cat >/dev/null",
          "U+001B"),
-        ("a slow answer", "echo 'hello 1 x all'; echo ok; read l; sleep 30", "no complete answer within 1 s"),
+        ("a slow answer", "echo 'hello 1 x all'; echo ok; read l; sleep 30", "no complete answer within 5 s"),
         ("a closed standard output", "echo 'hello 1 x all'; echo ok; exec 1>&-; sleep 30", "before answering"),
         ("a child holding its output", "echo 'hello 1 x all'; echo ok; sleep 30 & read l; exit 4", "exited with status 4"),
         ("an early exit", "exit 3", "exited with status 3"),
         ("a crash", "echo 'hello 1 x all'; echo ok; read l; kill -SEGV $$", "SIGSEGV"),
-        ("SIGSTOP", "echo 'hello 1 x all'; echo ok; read l; kill -STOP $$", "no complete answer within 1 s"),
+        ("SIGSTOP", "echo 'hello 1 x all'; echo ok; read l; kill -STOP $$", "no complete answer within 5 s"),
         ("an echo", "echo 'hello 1'; cat", "failed the handshake"),
         ("an ok before the hello", "echo ok; echo 'hello 1 x all'; echo ok; cat >/dev/null", "the handshake failed"),
         ("a bad version", "echo 'hello 9 x all'; echo ok", "speaks protocol version 9"),
@@ -125,9 +146,9 @@ struct ReliabilityTests {
         // A token in the command line finds every process the engine started.
         let token = "WLHOSTILE\(index)x\(UInt32.random(in: 0...UInt32.max))"
         let command = "exec:: \(token); read hello; " + script
-        // 1 s per answer, but for the engines that must first write megabytes to break a limit:
-        // a flood of 200,000 lines takes a third of a second alone, more on a busy machine.
-        let timeout = ["more than 200000 lines", "longer than 1048576 bytes"].contains(says) ? "30" : "1"
+        // 5 s per answer (a shell's start on a busy machine), but for the engines that must first write
+        // megabytes to break a limit: a flood of 200,000 lines takes a third of a second alone, more on a busy machine.
+        let timeout = ["more than 200000 lines", "longer than 1048576 bytes"].contains(says) ? "30" : "5"
         let run = try Binary.run(["run", "--engine", command, "--engine-timeout", timeout, scenario])
         #expect(run.status != 0, "\(name)")
         let said = run.output + run.errors
@@ -135,6 +156,56 @@ struct ReliabilityTests {
         #expect(!said.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "\(name): raw control characters")
         usleep(100_000)
         #expect(try runProcess("/usr/bin/pgrep", ["-f", token]).status == 1, "\(name): a process of the engine is still running")
+    }
+
+    @Test("corpus show and corpus shrink given a pack but no entry ask for one", arguments: ["show", "shrink"])
+    func packWithoutEntry(command: String) throws {
+        let folder = try Self.folder()
+        let run = try Binary.run(["corpus", command, "corpus/seed.wlpack"]
+                                 + (command == "shrink" ? ["-o", folder.file("entry.wls")] : []))
+        #expect(run.status == 64, "\(run.errors)")
+        #expect(run.errors.contains("corpus/seed.wlpack is a corpus pack, not one input: name one of its entries"))
+        #expect(!run.errors.contains("encoding version"))
+        #expect(run.output.isEmpty && folder.names().isEmpty)
+    }
+
+    /// An engine (the reference behind `serve`, through a Python relay) that hangs at the
+    /// first `hit` of every other instance it serves: never two faults in a row.
+    static let everyOtherHangs = """
+        import subprocess, sys, time
+        serve = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        resets = 0
+        for line in sys.stdin:
+            resets += line.startswith("reset")
+            if resets % 2 == 1 and line.startswith("hit"):
+                time.sleep(3600)
+            serve.stdin.write(line)
+            serve.stdin.flush()
+            while True:
+                answer = serve.stdout.readline()
+                sys.stdout.write(answer)
+                if answer == "" or answer.startswith("ok"):
+                    break
+            sys.stdout.flush()
+        """
+
+    @Test("faults that are not in a row are capped too: replays stop at the limit a run allows, saying so")
+    func faultsPerRunAreCapped() throws {
+        let folder = try Self.folder()
+        try FileManager.default.createDirectory(atPath: folder.file("ex"), withIntermediateDirectories: true)
+        for n in 10..<34 { try folder.write("ex/h\(n).wls", "window a frame 0 0 9 9\nshow a\nhit 1 1\n") }
+        let relay = try folder.write("relay.py", Self.everyOtherHangs)
+        let run = try Binary.run(["check", "--engine", "exec:python3 '\(relay)' \(Binary.serve())", "--engine-timeout", "5",
+                                  "--examples", folder.file("ex"), "--corpus", "none", "--time", "0", "--failures", "none",
+                                  "--out", folder.file("out"), "--json"])
+        #expect(run.status == 1)
+        let result = try CheckResult.fromJSON(run.output)
+        let limit = ReplayFindings.faultLimitPerRun
+        #expect(result.problems.contains("replays stopped after \(limit) replayed items ended in an engine fault, the most "
+                                         + "one run allows (each costs up to --engine-timeout); the rest were not replayed"),
+                "\(result.problems)")
+        // Every other one hung: the limit came before the 24th file.
+        #expect(result.scenarioFiles < 24 && result.scenarioFiles >= 2 * limit - 1, "\(result.scenarioFiles) files replayed")
     }
 
     @Test("an engine that floods its standard error still gets checked")

@@ -39,6 +39,8 @@ fi
 
 out="$root/docs/results/tests.md"
 tmp="$out.tmp-$$"
+# Sections added by hand below the generated part (from the first `## ` heading on) are kept.
+kept=$(sed -n '/^## /,$p' "$out" 2>/dev/null || true)
 cat >"$tmp" <<EOF
 # \`swift test\` from a fresh clone
 
@@ -55,5 +57,6 @@ $(nproc) cores ($(uname -m)), system packages already installed.${WINDOWLAB_RESU
 
 \`swift test\` ran $count tests at that commit.
 EOF
+if [[ -n "$kept" ]]; then printf '\n%s\n' "$kept" >>"$tmp"; fi
 mv "$tmp" "$out"
 echo "wrote $out"
