@@ -69,9 +69,9 @@ public struct LockstepSession {
     /// Commands skipped because an engine lacks a feature they need.
     public var skipped: Int { filter?.skipped ?? 0 }
     /// Compares each step under the engines' declared deviations.
-    private var comparison: LockstepComparison
+    private(set) var comparison: LockstepComparison
     /// The lines of this step's reported observation difference.
-    private var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
+    private(set) var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
 
     /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
     ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
@@ -266,73 +266,9 @@ public struct LockstepSession {
         return first
     }
 
-    /// The reference's outcomes that name the cause of `difference`: for a routing
-    /// (`hit`, `began`) whose target differs, those of hit-testing the window in
-    /// question alone (every other window the route looked at is incidental): the
-    /// reference's when the other engine answered nothing or a window behind it (it
-    /// missed the reference's), else the other engine's (it answered one it should
-    /// not have); else everything the step decided.
-    private func causeOutcomes(_ command: Command, _ difference: Difference, relation: AnswerRelation?)
-        -> [RuleOutcome]
-    {
-        if case .observation(_, let part) = difference, [.presence, .window, .view, .point].contains(part),
-           let point = command.routedPoint,
-           let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
-               ?? differingLines.expected?.target??.window,
-           let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
-            return outcomes
-        }
-        return ruleRecorder?.currentStepOutcomes ?? []
-    }
-
-    /// How the differing engine's answer stands to the first engine's, for a `hit`,
-    /// touch or press line that differs in its target or window (see ``AnswerRelation``).
-    private func answerRelation(_ command: Command, _ difference: Difference) -> AnswerRelation? {
-        guard case let .observation(_, part) = difference, [.presence, .window, .view, .point].contains(part),
-              let relating = systems[0] as? any AnswerRelating else { return nil }
-        let (expected, got) = differingLines
-        if case let .press(own)? = expected, case let .press(other)? = got, own != other,
-           case let .press(_, scene) = command {
-            return relating.relation(ofPressedWindow: other, scene: scene)
-        }
-        guard let own = expected?.target, let other = got?.target else { return nil }
-        let window = own?.window ?? other?.window ?? ""
-        let scene = command.routedScene ?? comparison.tracker.scene(of: window)
-        return relating.relation(of: other, to: own, scene: scene)
-    }
-
     /// ` (deviations N1 K4 declared: not compared …)` when the pair relaxes anything.
     private func relaxedNote(_ i: Int) -> String {
         let relaxed = comparison.deviations[i]
         return relaxed.isEmpty ? "" : " (declared deviations \(relaxed.words) relaxed the comparison)"
-    }
-}
-
-extension Observation {
-    /// A `hit` or touch line's target: `.some(nil)` for `-> none`, nil for every other line.
-    var target: Target?? {
-        switch self {
-        case let .hit(target), let .touchBegan(_, target): return .some(target)
-        case let .touchMoved(_, target), let .touchEnded(_, target): return .some(target)
-        default: return nil
-        }
-    }
-}
-
-extension Command {
-    /// The point a `hit` or a touch's `began` routes.
-    var routedPoint: Point? {
-        switch self {
-        case let .hit(at, _), let .touchBegan(_, at, _): return at
-        default: return nil
-        }
-    }
-
-    /// The scene a `hit`, a touch's `began` or a press is in.
-    var routedScene: String? {
-        switch self {
-        case let .hit(_, scene), let .touchBegan(_, _, scene), let .press(_, scene): return scene
-        default: return nil
-        }
     }
 }

@@ -1,0 +1,70 @@
+import WindowModel
+
+// What names the cause of a difference the session found: the reference's outcomes at
+// that step (for a routing, those of the window in question alone), and how the other
+// engine's answer stood to the reference's (see ``AnswerRelation``).
+extension LockstepSession {
+    /// The reference's outcomes that name the cause of `difference`: for a routing
+    /// (`hit`, `began`) whose target differs, those of hit-testing the window in
+    /// question alone (every other window the route looked at is incidental): the
+    /// reference's when the other engine answered nothing or a window behind it (it
+    /// missed the reference's), else the other engine's (it answered one it should
+    /// not have); else everything the step decided.
+    func causeOutcomes(_ command: Command, _ difference: Difference, relation: AnswerRelation?)
+        -> [RuleOutcome]
+    {
+        if case .observation(_, let part) = difference, [.presence, .window, .view, .point].contains(part),
+           let point = command.routedPoint,
+           let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
+               ?? differingLines.expected?.target??.window,
+           let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
+            return outcomes
+        }
+        return ruleRecorder?.currentStepOutcomes ?? []
+    }
+
+    /// How the differing engine's answer stands to the first engine's, for a `hit`,
+    /// touch or press line that differs in its target or window (see ``AnswerRelation``).
+    func answerRelation(_ command: Command, _ difference: Difference) -> AnswerRelation? {
+        guard case let .observation(_, part) = difference, [.presence, .window, .view, .point].contains(part),
+              let relating = systems[0] as? any AnswerRelating else { return nil }
+        let (expected, got) = differingLines
+        if case let .press(own)? = expected, case let .press(other)? = got, own != other,
+           case let .press(_, scene) = command {
+            return relating.relation(ofPressedWindow: other, scene: scene)
+        }
+        guard let own = expected?.target, let other = got?.target else { return nil }
+        let window = own?.window ?? other?.window ?? ""
+        let scene = command.routedScene ?? comparison.tracker.scene(of: window)
+        return relating.relation(of: other, to: own, scene: scene)
+    }
+}
+
+extension Observation {
+    /// A `hit` or touch line's target: `.some(nil)` for `-> none`, nil for every other line.
+    var target: Target?? {
+        switch self {
+        case let .hit(target), let .touchBegan(_, target): return .some(target)
+        case let .touchMoved(_, target), let .touchEnded(_, target): return .some(target)
+        default: return nil
+        }
+    }
+}
+
+extension Command {
+    /// The point a `hit` or a touch's `began` routes.
+    var routedPoint: Point? {
+        switch self {
+        case let .hit(at, _), let .touchBegan(_, at, _): return at
+        default: return nil
+        }
+    }
+
+    /// The scene a `hit`, a touch's `began` or a press is in.
+    var routedScene: String? {
+        switch self {
+        case let .hit(_, scene), let .touchBegan(_, _, scene), let .press(_, scene): return scene
+        default: return nil
+        }
+    }
+}
