@@ -77,6 +77,12 @@ public struct ReportPage {
         var html = "<p class=\"summary\">seed \(result.seed.map(String.init) ?? "none") · \(result.scenarioFiles) scenario files · "
             + "\(result.corpusEntries) corpus entries · \(result.cases) generated cases · \(result.commands) commands · "
             + "\(Int(result.campaignSeconds)) s · <b>\(verdict)</b></p>\n"
+        if !result.unsupported.isEmpty {
+            // Declined statements are no finding, but a run of mostly declined ones checked little.
+            html += "<p class=\"\(result.mostlyUnsupported ? "failed" : "meta")\">"
+                + HTML.escape(result.unsupported.summary) + " of \(result.commands) run"
+                + (result.mostlyUnsupported ? ": most of them, so little was compared" : "") + "</p>\n"
+        }
         if !result.groups.isEmpty {
             // Every group with its scenario, or the case seed that replays it.
             html += "<table class=\"groups\"><tr><th>group</th><th>cases</th><th>first found by</th><th>scenario or case</th></tr>"

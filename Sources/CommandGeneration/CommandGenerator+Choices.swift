@@ -180,7 +180,10 @@ extension CommandGenerator {
                 return .touchBegan(id: touchID(), at: point, scene: sceneOfObject(random.pick(touchOptionTargets)))
             }
             return .touchBegan(id: touchID(), at: screenPoint(), scene: scene())
-        case .moved: return .touchMoved(id: touchID(), to: screenPoint())
+        case .moved:
+            let id = touchID()
+            if let held = touchPoints[id], random.chance(0.15) { return .touchMoved(id: id, to: held) }
+            return .touchMoved(id: id, to: screenPoint())
         case .ended: return .touchEnded(id: touchID(), at: screenPoint())
         case .cancelled: return .touchCancelled(id: touchID())
         case .press: return .press(key: "k\(Int.random(in: 0..<8, using: &random))", scene: scene())

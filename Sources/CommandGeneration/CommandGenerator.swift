@@ -78,6 +78,9 @@ public struct CommandGenerator {
     var lastMadeKey: String?
     /// The scene of the latest `began`.
     var lastTouchScene = mainSceneName
+    /// Where each touch begun and not yet ended is (its last point): a `moved` goes
+    /// back to it at times, which posts `moved` all the same (T3).
+    var touchPoints: [TouchID: Point] = [:]
     var frames: [String: Rect] = [:]
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]
@@ -161,8 +164,13 @@ public struct CommandGenerator {
             if !disconnectedScreens.contains(name) { screensConnected += 1 }
         case let .placeScene(scene, screen):
             sceneScreens[scene] = screen
-        case let .touchBegan(_, _, scene):
+        case let .touchBegan(id, point, scene):
             lastTouchScene = scene
+            if touchPoints[id] == nil { touchPoints[id] = point }
+        case let .touchMoved(id, point):
+            if touchPoints[id] != nil { touchPoints[id] = point }
+        case let .touchEnded(id, _), let .touchCancelled(id):
+            touchPoints[id] = nil
         case let .makeKey(w), let .makeKeyAndVisible(w):
             lastMadeKey = w
         case let .disconnectScreen(name):

@@ -104,6 +104,8 @@ public struct CampaignProgress: Sendable {
     public var harnessErrors: [String] = []
     /// The rule outcomes the reference decided over every case (when recorded).
     public var coverage = RuleCoverage()
+    /// The statements an engine answered `unsupported`, and the cases they ended.
+    public var unsupported = UnsupportedStatements()
 
     public init() {}
 

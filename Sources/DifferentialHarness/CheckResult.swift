@@ -45,6 +45,12 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// steered around the kinds of command that led into earlier groups.
     public var differences = 0
     public var steeredCases = 0
+    /// Statements an engine answered `unsupported`, by kind, and the cases they ended
+    /// (see ``UnsupportedStatements``); more than half of ``commands`` fails the check.
+    public var unsupported = UnsupportedStatements()
+
+    /// Whether most statements run were answered `unsupported` (see ``UnsupportedStatements/isMostOf(_:)``).
+    public var mostlyUnsupported: Bool { unsupported.isMostOf(commands) }
 
     public struct ProgressSample: Codable, Sendable, Equatable {
         public var seconds: Double
@@ -145,6 +151,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         harnessErrors += totals.harnessErrors
         differences += totals.differences
         steeredCases += totals.steeredCases
+        unsupported.merge(totals.unsupported)
         var coverage = self.coverage
         coverage.add(totals.coverage)
         ruleCounts = coverage.counts
@@ -190,6 +197,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         harnessErrors += other.harnessErrors
         differences += other.differences
         steeredCases += other.steeredCases
+        unsupported.merge(other.unsupported)
         let offset = progress.last?.seconds ?? 0
         progress += other.progress.map {
             ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
@@ -206,7 +214,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
         case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups, interrupted
-        case harnessErrors, differences, steeredCases
+        case harnessErrors, differences, steeredCases, unsupported
     }
 
     struct CoverageJSON: Codable {
@@ -250,6 +258,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         harnessErrors = try c.decodeIfPresent([String].self, forKey: .harnessErrors) ?? []
         differences = try c.decodeIfPresent(Int.self, forKey: .differences) ?? 0
         steeredCases = try c.decodeIfPresent(Int.self, forKey: .steeredCases) ?? 0
+        unsupported = try c.decodeIfPresent(UnsupportedStatements.self, forKey: .unsupported) ?? .init()
         interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? false
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
@@ -286,6 +295,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(harnessErrors, forKey: .harnessErrors)
         try c.encode(differences, forKey: .differences)
         try c.encode(steeredCases, forKey: .steeredCases)
+        try c.encode(unsupported, forKey: .unsupported)
         try c.encode(interrupted, forKey: .interrupted)
         try c.encode(coverageJSON, forKey: .coverage)
     }

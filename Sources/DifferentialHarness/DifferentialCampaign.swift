@@ -170,7 +170,7 @@ public struct DifferentialCampaign: Sendable {
         steering.note(divergences)
         shared.add(profile: profile, commands: generated.result.commandsRun, divergences: generated.result.divergences.count,
                    ruleCounts: generated.result.ruleCounts, uncompared: generated.result.uncomparedRuleCounts,
-                   steered: !configuration.avoidKinds.isEmpty)
+                   steered: !configuration.avoidKinds.isEmpty, unsupported: generated.result.unsupported)
         ledger.record(divergences, commands: generated.commands, caseIndex: index, caseSeed: caseSeed, profile: profile,
                       focus: configuration.focusRules, avoided: configuration.avoidKinds)
     }

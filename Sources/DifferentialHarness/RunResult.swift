@@ -47,6 +47,8 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var expectationsChecked = 0
         public var expectationsSkipped = 0
         public var statementsSkipped = 0
+        /// Statements an engine answered `unsupported` (see ``UnsupportedStatements``).
+        public var statementsUnsupported = 0
         public var failures: [Failure] = []
         /// The first divergence.
         public var divergence: DivergenceEntry?
@@ -91,6 +93,7 @@ public struct RunResult: Codable, Sendable, Equatable {
         entry.expectationsChecked = check.result.expectationsChecked
         entry.expectationsSkipped = check.skippedExpectations
         entry.statementsSkipped = check.skippedStatements
+        entry.statementsUnsupported = check.unsupported.statements
         entry.failures = check.result.failures.map {
             Failure(line: $0.line, statementLine: $0.statementLine, expected: $0.expected, got: $0.got)
         }

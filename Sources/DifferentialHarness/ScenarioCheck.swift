@@ -30,6 +30,10 @@ public struct ScenarioCheck: Sendable {
     public var divergences: [Divergence] = []
     /// Whether the run ended at its deadline, unfinished.
     public var timedOut = false
+    /// Statements an engine answered `unsupported` (a query is then not compared for
+    /// it; any other statement ends the run there, and the `expect` lines after it are
+    /// not checked).
+    public var unsupported = UnsupportedStatements()
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     /// - Parameter allDifferences: go on after the first difference and record each
@@ -57,6 +61,7 @@ public struct ScenarioCheck: Sendable {
         let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off,
                                          continuesAfterDivergence: allDifferences, deadline: deadline)
         timedOut = run.timedOut
+        unsupported = run.unsupported
         // Put each sent command's observations back at its statement.
         var trace = [[Observation]](repeating: [], count: scenario.statements.count)
         let ran = statementOfSent.prefix(run.trace.count)
@@ -69,6 +74,7 @@ public struct ScenarioCheck: Sendable {
         let deviations = engines[0].deviations
         result = ScenarioRunner.evaluate(scenario, trace: Array(trace.prefix(reached)), engine: engines[0].name,
                                          skipped: skipped, uncheckedAfter: firstChange,
+                                         declined: Set(run.declinedByFirst.map { statementOfSent[$0] }),
                                          relaxed: { EngineDeviation.relaxes(expectation: $0, deviations) })
         skippedStatements = skipped.count + filter.reduced
         skippedExpectations = result.expectationsSkipped

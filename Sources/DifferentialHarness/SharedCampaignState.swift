@@ -14,8 +14,9 @@ final class SharedCampaignState: Sendable {
 
     /// Counts a case: its profile, commands, divergences and rule outcomes.
     func add(profile: GenerationProfile, commands: Int, divergences: Int, ruleCounts: [Int]? = nil,
-             uncompared: [Int] = [], steered: Bool = false) {
+             uncompared: [Int] = [], steered: Bool = false, unsupported: UnsupportedStatements = .init()) {
         counters.withLock {
+            if !unsupported.isEmpty { $0.progress.unsupported.merge(unsupported) }
             if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
             if !uncompared.isEmpty { $0.progress.coverage.addUncompared(uncompared) }
             $0.progress.cases += 1

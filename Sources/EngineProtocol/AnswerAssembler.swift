@@ -49,9 +49,20 @@ struct AnswerAssembler {
         if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
             return .fault(.error(text))
         }
+        // `unsupported REASON` in place of a whole answer ends it: the engine does not do
+        // the statement (no fault).
+        if current.isEmpty, Self.isUnsupported(text) {
+            current = [text]
+            return finishAnswer()
+        }
         guard current.count < Self.maxAnswerLines else { return .fault(.tooManyLines(last: text)) }
         current.append(text)
         return .collected
+    }
+
+    /// Whether `line` is an `unsupported` answer (`unsupported` alone, or with a reason).
+    static func isUnsupported(_ line: String) -> Bool {
+        line.hasPrefix("unsupported") && (line.count == 11 || line.dropFirst(11).first == " ")
     }
 
     private mutating func finishAnswer() -> Step {

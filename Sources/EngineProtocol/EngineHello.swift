@@ -2,7 +2,8 @@ import WindowModel
 
 /// The handshake of the engine protocol (`docs/engine-protocol.md`): the harness
 /// writes `hello 1`; the engine answers
-/// `hello V NAME FEATURE… [deviates RULE…] [numbers DOMAIN]` and its end of answer,
+/// `hello V NAME FEATURE… [deviates RULE…] [numbers DOMAIN] [range MIN MAX] [sizes MIN MAX]
+/// [points screen]` and its end of answer,
 /// choosing the version V it speaks: 1 ends each answer with `ok`, 2 with `ok N`
 /// (N counting the requests from 1, the `hello` itself).
 public struct EngineHello: Hashable, Sendable {
@@ -12,6 +13,8 @@ public struct EngineHello: Hashable, Sendable {
     public static let versions = 1...2
     /// Capability words an engine may list beside its features.
     public static let capabilityWords: Set<String> = ["invariants"]
+    /// The words that open a section of the declaration after the features.
+    static let sectionWords: Set<String> = ["deviates", "numbers", "range", "sizes", "points"]
 
     /// The version the engine answered with (it frames the answers: see the type's summary).
     public var version: Int
@@ -23,15 +26,19 @@ public struct EngineHello: Hashable, Sendable {
     public var deviations: Set<EngineDeviation>
     /// The numbers it computes with (see ``NumericDomain``).
     public var numbers: NumericDomain
+    /// The values it can take (see ``EngineLimits``).
+    public var limits: EngineLimits
 
     public init(name: String, features: Set<EngineFeature>, answersInvariants: Bool = false,
-                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double, version: Int = 1) {
+                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double, limits: EngineLimits = .none,
+                version: Int = 1) {
         self.version = version
         self.name = name
         self.features = features
         self.answersInvariants = answersInvariants
         self.deviations = deviations
         self.numbers = numbers
+        self.limits = limits
     }
 
     /// The harness's request.
@@ -43,6 +50,7 @@ public struct EngineHello: Hashable, Sendable {
         if answersInvariants { words.append("invariants") }
         if !deviations.isEmpty { words.append("deviates " + deviations.words) }
         if numbers != .double { words.append("numbers " + numbers.rawValue) }
+        if !limits.isNone { words.append(limits.words) }
         return words.joined(separator: " ")
     }
 
@@ -62,19 +70,23 @@ public struct EngineHello: Hashable, Sendable {
             throw bad("the engine speaks protocol version \(words[1].prefix(40)); this harness speaks 1 and 2")
         }
         guard CommandValidator.isValidName(words[2]) else { throw bad("'\(words[2])' is not a valid engine name") }
-        // FEATURE… [deviates RULE…] [numbers DOMAIN], the two sections in either order.
-        var featureWords: [String] = [], deviationWords: [String] = [], numberWords: [String] = []
-        var section = 0
+        // FEATURE… then the sections `deviates RULE…`, `numbers DOMAIN`, `range MIN MAX`,
+        // `sizes MIN MAX` and `points screen`, in any order, each at most once.
+        var featureWords: [String] = []
+        var sections: [String: [String]] = [:]
+        var section: String?
         for word in words.dropFirst(3) {
-            switch word {
-            case "deviates": section = 1
-            case "numbers": section = 2
-            default:
-                if section == 0 { featureWords.append(word) }
-                else if section == 1 { deviationWords.append(word) }
-                else { numberWords.append(word) }
+            if Self.sectionWords.contains(word) {
+                guard sections[word] == nil else { throw bad("`\(word)` is declared twice") }
+                sections[word] = []
+                section = word
+            } else if let section {
+                sections[section]!.append(word)
+            } else {
+                featureWords.append(word)
             }
         }
+        let deviationWords = sections["deviates"] ?? [], numberWords = sections["numbers"] ?? []
         let capabilities = featureWords.filter { capabilityWords.contains($0) }
         let features: Set<EngineFeature>
         switch EngineFeature.parseList(featureWords.filter { !capabilityWords.contains($0) }) {
@@ -98,8 +110,13 @@ public struct EngineHello: Hashable, Sendable {
             }
             numbers = domain
         }
+        let limits: EngineLimits
+        switch EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"]) {
+        case let .success(parsed): limits = parsed
+        case let .failure(error): throw bad(error.description)
+        }
         return EngineHello(name: words[2], features: features, answersInvariants: capabilities.contains("invariants"),
-                           deviations: deviations, numbers: numbers, version: spoken)
+                           deviations: deviations, numbers: numbers, limits: limits, version: spoken)
     }
 
     /// What the engine's end of the handshake answer says about its version, when they disagree.

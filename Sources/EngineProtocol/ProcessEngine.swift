@@ -10,7 +10,7 @@ import WindowModel
 /// instance. When the engine crashes, exits, hangs or answers nonsense,
 /// ``fault`` says so and every later call returns nothing; the harness reports
 /// the fault as a finding, and the next fresh instance starts a new process.
-public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
+public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting, UnsupportedReporting {
     public let engineName: String
     let pool: ProcessEnginePool
     private var connection: EngineProcess?
@@ -24,6 +24,8 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     /// scene's order or key window, so most snapshots need no parsing.
     /// (None at first: an empty answer is no snapshot, never taken for a cached one.)
     private var lastSnapshot: (lines: [String], scenes: [SceneSnapshot])?
+    /// Why the engine did not do the last statement (its `unsupported` answer).
+    private var unsupported: String?
 
     init(name: String, pool: ProcessEnginePool, connection: EngineProcess?, fault: EngineFault?, needsReset: Bool) {
         engineName = name
@@ -59,15 +61,25 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
     /// An answer, parsed.
     enum Answer {
         case observations([Observation])
+        /// `unsupported REASON`: the engine does not do the statement.
+        case unsupported(String)
         case scenes([SceneSnapshot])
         case violations([String])
     }
 
     public func apply(_ command: Command) -> [Observation] {
-        guard case let .observations(observations)? = answer(.command(command)) else {
+        switch answer(.command(command)) {
+        case let .observations(observations)?: return observations
+        case let .unsupported(reason)?:
+            unsupported = reason
             return []
+        default: return []
         }
-        return observations
+    }
+
+    public func takeUnsupported() -> String? {
+        defer { unsupported = nil }
+        return unsupported
     }
 
     public func snapshot() -> [SceneSnapshot] {
@@ -197,7 +209,7 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
             }
             onAnswer(index - offset, lines)
         }
-        if !resetAnswered, connection.fault != nil, let fresh = try? ProcessEnginePool.start(pool.command, timeout: pool.timeout).0 {
+        if !resetAnswered, connection.fault != nil, let fresh = try? ProcessEnginePool.start(pool.command, timeout: pool.startTimeout).0 {
             self.connection = fresh
             send(requests, on: fresh, onAnswer: onAnswer)
         }
@@ -217,6 +229,10 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting {
         }
         switch request {
         case .command:
+            if lines.count == 1, AnswerAssembler.isUnsupported(lines[0]) {
+                let reason = lines[0].dropFirst(11).drop { $0 == " " }
+                return .success(.unsupported(reason.isEmpty ? "no reason given" : String(reason.prefix(200))))
+            }
             var observations: [Observation] = []
             observations.reserveCapacity(lines.count)
             for line in lines {

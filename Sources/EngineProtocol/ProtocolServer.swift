@@ -19,6 +19,12 @@ public struct ProtocolServer {
     public var injectedFault: (kind: EngineFault.Kind, keyword: String)?
     /// The protocol version to answer with: 2 numbers the answers (`ok N`), 1 does not.
     public var version: Int
+    /// Refuse (`error`) a statement with a number outside the engine's declared limits,
+    /// as an engine that cannot take it would (`windowlab serve --limits … --enforce-limits`).
+    public var enforcesLimits = false
+    /// Answer `unsupported` to every statement whose first word is this one, as an
+    /// engine that cannot do it would (`windowlab serve --unsupported set`).
+    public var unsupportedKeyword: String?
     /// Seconds to wait before answering each statement after the handshake: a slow
     /// engine (a browser, an X server), to see the harness's time box hold
     /// (`windowlab serve --answer-delay 0.005`).
@@ -50,6 +56,8 @@ public struct ProtocolServer {
         var lines = LineInput(fd: input)
         var out = BufferedOutput(fd: output)
         var session = ProtocolSession(engine: engine, version: version)
+        session.enforcesLimits = enforcesLimits
+        session.unsupportedKeyword = unsupportedKeyword
         while let next = lines.next(beforeBlocking: { out.flush() }) {
             if case let .text(line) = next, session.greeted, let (kind, keyword) = injectedFault,
                Self.trimmed(line).split(separator: " ").first.map(String.init) == keyword {
@@ -84,12 +92,18 @@ public struct ProtocolSession {
     public private(set) var greeted = false
     private var number = 0
     private let complete: Bool
+    /// See ``ProtocolServer/enforcesLimits`` and ``ProtocolServer/unsupportedKeyword``.
+    public var enforcesLimits = false
+    public var unsupportedKeyword: String?
+    /// What the declared limits let through, statement by statement (when enforced).
+    private var limits: FeatureFilter
 
     public init(engine: EngineFactory, version: Int = 2) {
         self.engine = engine
         self.version = version
         system = engine.make()
         complete = engine.features == EngineFeature.all
+        limits = FeatureFilter(features: EngineFeature.all, numbers: engine.numbers, limits: engine.limits)
     }
 
     /// The answer to one request line (without its line break), and the exit status
@@ -112,7 +126,8 @@ public struct ProtocolSession {
             }
             greeted = true
             let hello = EngineHello(name: engine.name, features: engine.features, answersInvariants: true,
-                                    deviations: engine.deviations, numbers: engine.numbers, version: version)
+                                    deviations: engine.deviations, numbers: engine.numbers, limits: engine.limits,
+                                    version: version)
             return ([hello.line, end], nil)
         }
         var lines: [String] = []
@@ -120,6 +135,7 @@ public struct ProtocolSession {
         case "reset":
             system = engine.make()
             reader = StatementReader()
+            limits = FeatureFilter(features: EngineFeature.all, numbers: engine.numbers, limits: engine.limits)
         case "snapshot":
             for scene in system.snapshot() {
                 lines.append(Observation.order(scene: scene.scene, windows: scene.order).description)
@@ -134,6 +150,12 @@ public struct ProtocolSession {
                 if case let .command(command)? = try reader.read(request, line: number) {
                     let missing = complete ? [] : EngineFeature.required(by: command).subtracting(engine.features)
                     guard missing.isEmpty else { return (["error \(engine.name) does not implement \(missing.words)"], nil) }
+                    if let keyword = unsupportedKeyword, request.split(separator: " ").first.map(String.init) == keyword {
+                        return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)"], nil)
+                    }
+                    if enforcesLimits, limits.admit(command) != command {
+                        return (["error `\(request.prefix(200))` is outside the declared limits \(engine.limits.words)"], nil)
+                    }
                     lines = system.apply(command).map(\.description)
                 }
             } catch {

@@ -11,6 +11,12 @@ import WindowModel
 ///   `touch ID cancelled` is unpinned for the rest of the case.
 /// - W4: a touch whose `began` more than one window of the front-most answering
 ///   level would take is unpinned for the rest of the case.
+/// - K1: a press the first engine sends nowhere is not compared.
+/// - T4: a touch whose `began` the first engine answers `-> none` is unpinned for the
+///   rest of the case.
+/// - T1: hiding or removing a view unpins every touch the first engine holds.
+/// - G2: a `hit` near an edge (see ``EdgeProximityReporting``) is not compared, and a
+///   touch that `began` near one is unpinned for the rest of the case.
 struct DeviationTracker {
     /// Every deviation some compared engine declares: what there is to track.
     let tracked: Set<EngineDeviation>
@@ -19,6 +25,11 @@ struct DeviationTracker {
     private(set) var unpinnedTouches: [EngineDeviation: Set<TouchID>] = [:]
     /// Hits and began touches of this step that order decided (W4).
     private(set) var orderDecidedThisStep = false
+    /// Whether this step's hit is near an edge (G2), and its press went nowhere (K1).
+    private(set) var nearEdgeThisStep = false
+    private(set) var pressToNobodyThisStep = false
+    /// Touches the first engine holds (began on a view, not yet ended or cancelled).
+    private var heldTouches: Set<TouchID> = []
     /// The scene each live window is in, for key notifications.
     private var sceneOfWindow: [String: String] = [:]
     /// A scene to pin once this step has been compared.
@@ -31,7 +42,7 @@ struct DeviationTracker {
 
     init(tracked: Set<EngineDeviation>) { self.tracked = tracked }
 
-    var isIdle: Bool { tracked.isDisjoint(with: [.k4, .t5, .w4]) }
+    var isIdle: Bool { tracked.isDisjoint(with: [.k4, .t5, .w4, .k1, .t4, .t1, .g2]) }
 
     /// Whether touch `id` is unpinned by one of `deviations`.
     func isUnpinned(_ id: TouchID, under deviations: Set<EngineDeviation>) -> Bool {
@@ -42,9 +53,13 @@ struct DeviationTracker {
     func scene(of window: String) -> String { sceneOfWindow[window] ?? mainSceneName }
 
     /// Takes in a command and the first engine's observations of it, before any
-    /// comparison of that step. `routing` says which windows would answer a point.
-    mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?) {
+    /// comparison of that step. `routing` says which windows would answer a point,
+    /// `edges` whether a point is near an edge.
+    mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?,
+                        edges: (any EdgeProximityReporting)? = nil) {
         orderDecidedThisStep = false
+        nearEdgeThisStep = false
+        pressToNobodyThisStep = false
         pinAfterStep = nil
         moveAfterStep = nil
         switch command {
@@ -62,6 +77,15 @@ struct DeviationTracker {
         if tracked.contains(.k4) { trackKey(command, baseline) }
         if tracked.contains(.t5) { trackCancellations(command, baseline) }
         if tracked.contains(.w4), let routing { trackOrder(command, routing) }
+        if tracked.contains(.g2), let edges { trackEdges(command, edges) }
+        if tracked.contains(.k1), case .press = command {
+            pressToNobodyThisStep = baseline.contains { if case .press(nil) = $0 { true } else { false } }
+        }
+        if tracked.contains(.t4), case let .touchBegan(id, _, _) = command,
+           baseline.contains(where: { if case .touchBegan(id, nil) = $0 { true } else { false } }) {
+            unpinnedTouches[.t4, default: []].insert(id)
+        }
+        if tracked.contains(.t1) { trackPointerGrab(command, baseline) }
         switch command {
         case let .touchBegan(id, _, _) where touchOptionsSet:
             // A touch begun while an unpinned one may be live is withheld or not by that
@@ -109,6 +133,39 @@ struct DeviationTracker {
                 unpinnedTouches[.w4, default: []].insert(id)
             }
         default: break
+        }
+    }
+
+    /// G2: a hit near an edge is not compared; a touch begun near one is unpinned.
+    private mutating func trackEdges(_ command: Command, _ edges: any EdgeProximityReporting) {
+        switch command {
+        case let .hit(point, scene):
+            nearEdgeThisStep = edges.isNearHittableEdge(point, scene: scene, within: 1)
+        case let .touchBegan(id, point, scene):
+            guard unpinnedTouches[.g2]?.contains(id) != true,
+                  edges.isNearHittableEdge(point, scene: scene, within: 1) else { return }
+            nearEdgeThisStep = true
+            unpinnedTouches[.g2, default: []].insert(id)
+        default: break
+        }
+    }
+
+    /// T1: one pointer, whose grab ends without a cancellation when a view is hidden
+    /// or removed: the touches held then are unpinned for the rest of the case.
+    private mutating func trackPointerGrab(_ command: Command, _ baseline: [Observation]) {
+        switch command {
+        case let .setHidden(target, true) where sceneOfWindow[target] == nil:
+            unpinnedTouches[.t1, default: []].formUnion(heldTouches)
+        case .remove:
+            unpinnedTouches[.t1, default: []].formUnion(heldTouches)
+        default: break
+        }
+        for observation in baseline {
+            switch observation {
+            case let .touchBegan(id, _?): heldTouches.insert(id)
+            case let .touchEnded(id, _), let .touchCancelled(id, _, _): heldTouches.remove(id)
+            default: break
+            }
         }
     }
 

@@ -69,6 +69,12 @@ public struct DifferentialResult: Sendable {
     public var uncomparedRuleCounts: [Int] = []
     /// Whether the run ended at its deadline, unfinished.
     public var timedOut = false
+    /// The statements an engine answered `unsupported`, and whether one of them ended
+    /// the run (see ``UnsupportedStatements``).
+    public var unsupported = UnsupportedStatements()
+    public var endedUnsupported = false
+    /// The commands (indices among those run) the first engine answered `unsupported`.
+    public var declinedByFirst: Set<Int> = []
 }
 
 /// Runs command lists on several engines side by side.
@@ -113,6 +119,7 @@ extension LockstepSession {
     /// The run so far as a ``DifferentialResult``.
     public var result: DifferentialResult {
         DifferentialResult(trace: trace, divergence: divergence, divergences: divergences, commandsRun: commands.count,
-                           ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts, timedOut: timedOut)
+                           ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts, timedOut: timedOut,
+                           unsupported: unsupported, endedUnsupported: endedUnsupported, declinedByFirst: declinedByFirst)
     }
 }

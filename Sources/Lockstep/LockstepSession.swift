@@ -58,6 +58,14 @@ public struct LockstepSession {
     /// past them, else at a fault, an engine's invariants, a difference in scenes or
     /// screens, or one ``stopsAt`` chose), or at the deadline.
     public private(set) var stopped = false
+    /// The statements an engine answered `unsupported` (see ``UnsupportedStatements``).
+    public private(set) var unsupported = UnsupportedStatements()
+    /// Whether the run ended at a statement that changes state and that an engine
+    /// answered `unsupported`: no finding, and nothing after it compared.
+    public private(set) var endedUnsupported = false
+    /// The steps (indices into ``commands``) the first engine answered `unsupported`:
+    /// its trace holds nothing for them.
+    public private(set) var declinedByFirst: Set<Int> = []
     /// Called with each command before any engine runs it: a crash-triage child
     /// records the commands as they go, so the file ends with the one that crashed.
     public var willRun: ((Command) -> Void)?
@@ -128,10 +136,17 @@ public struct LockstepSession {
         trace.append(results[0])
         commands.append(command)
         let index = commands.count - 1
+        let declined = declinedBy(command)
+        if endedUnsupported {
+            stopped = true
+            return false
+        }
         let checks = cadence.interval > 0 && (isLast || (index + 1) % cadence.interval == 0)
-        comparison.begin(command, baseline: results[0], routing: systems[0] as? any RoutingCandidatesReporting)
+        comparison.begin(command, baseline: results[0], routing: systems[0] as? any RoutingCandidatesReporting,
+                         edges: systems[0] as? any EdgeProximityReporting)
         defer { comparison.end(command) }
-        if let (summary, difference) = faultProblem() ?? firstDifference(command, results, checkInvariants: checks)
+        if let (summary, difference) = faultProblem()
+            ?? firstDifference(command, results, checkInvariants: checks, declined: declined)
             .map({ faultProblem() ?? $0 }) {
             let relation = answerRelation(command, difference)
             var found = Divergence(
@@ -159,7 +174,7 @@ public struct LockstepSession {
     public mutating func checkInvariantsNow() -> Bool {
         guard !stopped, cadence.interval > 0, let command = commands.last else { return !stopped }
         if let (summary, difference) = invariantProblem() {
-            var found = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
+            let found = Divergence(commandIndex: commands.count - 1, command: command, summary: summary,
                                    observations: engines.map { ($0.name, []) }, difference: difference)
             divergences.append(found)
             if divergence == nil { divergence = found }
@@ -197,6 +212,24 @@ public struct LockstepSession {
         return fitted
     }
 
+    /// The engines that answered `command` `unsupported` (see ``UnsupportedReporting``),
+    /// counted; when it changes state, the run ends (``endedUnsupported``).
+    private mutating func declinedBy(_ command: Command) -> Set<Int> {
+        var declined: Set<Int> = []
+        var first: (engine: String, reason: String)?
+        for (i, system) in systems.enumerated() {
+            guard let reason = (system as? any UnsupportedReporting)?.takeUnsupported() else { continue }
+            declined.insert(i)
+            if first == nil { first = (engines[i].name, reason) }
+        }
+        if declined.contains(0) { declinedByFirst.insert(commands.count - 1) }
+        if let first {
+            endedUnsupported = !command.isQuery
+            unsupported.note(command, engine: first.engine, reason: first.reason, endsCase: endedUnsupported)
+        }
+        return declined
+    }
+
     /// An engine that stopped answering (crashed, hung, wrote garbage): a
     /// divergence whose difference names the fault (`crash of mine`).
     private func faultProblem() -> (String, Difference)? {
@@ -226,8 +259,10 @@ public struct LockstepSession {
     /// ``PipeliningWindowSystem`` promises, so a run can go on after a difference;
     /// when it does, each engine's differences at this step are unpinned (see
     /// ``LockstepComparison/settle(engine:lines:states:baseline:state:)``).
-    private mutating func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool)
-        -> (String, Difference)?
+    /// A query engine `i` declined (in `declined`) is not compared with it; one the
+    /// first engine declined, with none.
+    private mutating func firstDifference(_ command: Command, _ results: [[Observation]], checkInvariants: Bool,
+                                          declined: Set<Int> = []) -> (String, Difference)?
     {
         let violations = checkInvariants ? systems.map { $0.invariantViolations().first } : []
         let snapshots = systems.count > 1 ? systems.map { $0.snapshot() } : []
@@ -239,7 +274,8 @@ public struct LockstepSession {
         var first: (String, Difference)?
         var firstLines: (expected: Observation?, got: Observation?) = (nil, nil)
         for i in 1..<systems.count {
-            let observed = comparison.difference(command, expected: results[0], got: results[i], engine: i)
+            let observed = declined.contains(0) || declined.contains(i)
+                ? nil : comparison.difference(command, expected: results[0], got: results[i], engine: i)
             let lines = comparison.differingLines
             let state = snapshots[i]
             let states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)

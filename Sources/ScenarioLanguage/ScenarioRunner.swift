@@ -115,8 +115,10 @@ public struct ScenarioRunner: Sendable {
     /// `uncheckedAfter` moves that point earlier (a statement sent in a reduced form).
     /// - Parameter relaxed: `expect` texts not to check (an engine's declared deviation
     ///   relaxes them); they count as unchecked.
+    /// - Parameter declined: statements (indices) the engine answered `unsupported`:
+    ///   their own `expect` lines count as unchecked.
     public static func evaluate(_ scenario: Scenario, trace: [[Observation]], engine: String,
-                                skipped: Set<Int> = [], uncheckedAfter: Int? = nil,
+                                skipped: Set<Int> = [], uncheckedAfter: Int? = nil, declined: Set<Int> = [],
                                 relaxed: (String) -> Bool = { _ in false }) -> ScenarioRunResult {
         let firstSkip = min(skipped.min() ?? Int.max, uncheckedAfter ?? Int.max)
         var unchecked = 0
@@ -126,8 +128,9 @@ public struct ScenarioRunner: Sendable {
         var cursor = 0  // next observation of the current step an `expect` may match
         var texts: [String] = []
         var matchedBy: [Int: Int] = [:]  // observation index -> line of the `expect` that matched it
+        var stepDeclined = false
         for (index, statement) in scenario.statements.enumerated() where index < trace.count {
-            if index > firstSkip && statement.expectation != nil {
+            if (index > firstSkip || stepDeclined) && statement.expectation != nil {
                 unchecked += 1
                 continue
             }
@@ -160,6 +163,7 @@ public struct ScenarioRunner: Sendable {
                         expected: "nothing", got: texts))
                 }
             case .command:
+                stepDeclined = declined.contains(index)
                 steps.append(ScenarioStep(statement: statement, observations: trace[index], expectationCount: 0))
                 texts = trace[index].map(\.description)
                 cursor = 0

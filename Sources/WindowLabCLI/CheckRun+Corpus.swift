@@ -47,12 +47,13 @@ extension CheckRun {
         report.packEntries += 1
         let replay = CorpusEntryReplay(entry, engines: engines)
         report.commands += replay.commands
+        report.result.unsupported.merge(replay.unsupported)
         switch replay {
         case let .unsupportedVersion(version):
             report.badInput("\(source): an entry of encoding version \(version), this build reads another")
         case .agreed:
             diverged.agreed()
-        case let .diverged(_, divergence, sent):
+        case let .diverged(_, divergence, sent, _):
             diverged.add(source: source, commands: sent, divergence: divergence)
         }
     }

@@ -50,6 +50,7 @@ struct CheckRun {
             && replayFrom == 0 && firstCase == 0 && !Interruption.requested {
             report.badInput("nothing was checked: no saved failures, scenario files or corpus entries, and no campaign (--time 0)")
         }
+        noteUnsupported(&report)
         if Interruption.requested { report.interrupted() }
         if let inFlight {
             // The supervisor merges the workers' results, prints and writes the report.
@@ -64,6 +65,20 @@ struct CheckRun {
             if options.json { print(report.result.jsonText()) } else { print(report.summary) }
         }
         if report.status != ExitStatus.success.rawValue { throw ExitCode(report.status) }
+    }
+
+    /// Says how many statements an engine answered `unsupported`, and fails the check
+    /// when they were most of those run: an engine cannot pass by declining everything.
+    private func noteUnsupported(_ report: inout CheckReport) {
+        let unsupported = report.result.unsupported
+        guard !unsupported.isEmpty else { return }
+        let line = "unsupported: " + unsupported.summary
+        if report.result.mostlyUnsupported {
+            report.fail(line + "; that is most of the \(report.commands) statement(s) run: nothing much was "
+                        + "compared, so the check fails (docs/engine-protocol.md, \"unsupported\")")
+        } else {
+            report.note(line)
+        }
     }
 
     /// Says so when a default folder is missing (a check run outside the repository).
@@ -90,6 +105,7 @@ struct CheckRun {
                 report.scenarios += 1
                 report.commands += scenario.commands.count
                 report.result.skippedStatements += check.skippedStatements
+                report.result.unsupported.merge(check.unsupported)
                 for problem in check.expectationProblems { report.fail(problem) }
                 if let divergence = check.divergenceInSent, let inFile = check.divergence {
                     // (The divergence as the file numbers it: its index is the statement's.)

@@ -232,7 +232,7 @@ struct CorpusReplay: ParsableCommand {
                 switch replay {
                 case .unsupportedVersion: unsupported += 1
                 case .agreed: diverged.agreed()
-                case let .diverged(_, divergence, sent):
+                case let .diverged(_, divergence, sent, _):
                     diverged.add(source: "\(path) entry \(CorpusPack.entryName(entry))", commands: sent,
                                  divergence: divergence)
                 }

@@ -6,9 +6,11 @@ import WindowModel
 /// What one corpus entry did when replayed on every engine.
 enum CorpusEntryReplay {
     case unsupportedVersion(UInt8)
-    case agreed(commands: Int)
-    /// The commands run, the divergence, and the commands as sent (fitted to the engines).
-    case diverged(commands: Int, Divergence, sent: [Command])
+    /// The commands run, and the statements an engine answered `unsupported`.
+    case agreed(commands: Int, unsupported: UnsupportedStatements)
+    /// The commands run, the divergence, the commands as sent (fitted to the engines),
+    /// and the statements an engine answered `unsupported`.
+    case diverged(commands: Int, Divergence, sent: [Command], unsupported: UnsupportedStatements)
 
     /// Decodes `entry` and runs it on `engines` in lockstep. The one replay loop
     /// `corpus replay` and `check` share.
@@ -20,9 +22,10 @@ enum CorpusEntryReplay {
             let result = DifferentialRunner.run(list, engines: engines)
             if let divergence = result.divergence {
                 var fitting = FeatureFilter(engines: engines)
-                self = .diverged(commands: result.commandsRun, divergence, sent: list.compactMap { fitting.admit($0) })
+                self = .diverged(commands: result.commandsRun, divergence, sent: list.compactMap { fitting.admit($0) },
+                                 unsupported: result.unsupported)
             } else {
-                self = .agreed(commands: result.commandsRun)
+                self = .agreed(commands: result.commandsRun, unsupported: result.unsupported)
             }
         }
     }
@@ -30,7 +33,14 @@ enum CorpusEntryReplay {
     var commands: Int {
         switch self {
         case .unsupportedVersion: return 0
-        case let .agreed(commands), let .diverged(commands, _, _): return commands
+        case let .agreed(commands, _), let .diverged(commands, _, _, _): return commands
+        }
+    }
+
+    var unsupported: UnsupportedStatements {
+        switch self {
+        case .unsupportedVersion: return .init()
+        case let .agreed(_, unsupported), let .diverged(_, _, _, unsupported): return unsupported
         }
     }
 

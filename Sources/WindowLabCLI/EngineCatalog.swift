@@ -59,13 +59,15 @@ enum EngineCatalog {
     /// The engines `--engine` values name, in order, external ones started and
     /// greeted. Names that repeat get `-2`, `-3`.
     /// - Parameter withReference: put the reference model first when no value names it.
-    static func resolve(_ specs: [String], timeout: Double, withReference: Bool = false) throws -> [EngineFactory] {
+    static func resolve(_ specs: [String], timeout: Double, startTimeout: Double = ProcessEngines.defaultStartTimeout,
+                        withReference: Bool = false) throws -> [EngineFactory] {
         var chosen: [EngineFactory] = []
         if withReference && !specs.contains("reference") && !specs.contains("all") { chosen.append(engines[0]) }
         for spec in specs {
             if spec.hasPrefix("exec:") {
                 do {
-                    chosen.append(try ProcessEngines.factory(command: String(spec.dropFirst(5)), timeout: timeout))
+                    chosen.append(try ProcessEngines.factory(command: String(spec.dropFirst(5)), timeout: timeout,
+                                                             startTimeout: startTimeout))
                 } catch {
                     throw EngineStartError(fault: error)
                 }

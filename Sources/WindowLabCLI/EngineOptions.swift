@@ -1,4 +1,5 @@
 import ArgumentParser
+import EngineProtocol
 import Foundation
 import ProcessSupport
 import WindowModel
@@ -14,12 +15,20 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("engine-timeout"), parsing: .unconditional,
             help: ArgumentHelp("Seconds an exec: engine has to answer one statement before it counts as hung.",
                                valueName: "seconds"))
-    var timeout: Double = 5
+    var timeout: Double = ProcessEngines.defaultTimeout
+
+    @Option(name: .customLong("engine-start-timeout"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds an exec: engine has to start and answer the handshake (each process of it).",
+                               valueName: "seconds"))
+    var startTimeout: Double = ProcessEngines.defaultStartTimeout
 
     func validate() throws {
         try EngineCatalog.validate(specs)
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--engine-timeout must be a positive number of seconds")
+        }
+        guard startTimeout.isFinite, startTimeout > 0 else {
+            throw ValidationError("--engine-start-timeout must be a positive number of seconds")
         }
     }
 
@@ -28,7 +37,7 @@ struct EngineOptions: ParsableArguments {
     func resolve(default fallback: [String] = ["all"], withReference: Bool = true) throws -> [EngineFactory] {
         do {
             return try EngineCatalog.resolve(specs.isEmpty ? fallback : specs, timeout: timeout,
-                                             withReference: withReference)
+                                             startTimeout: startTimeout, withReference: withReference)
         } catch {
             // An engine stopped while it was started because this process was interrupted: not bad input.
             if Interruption.requested { throw ExitStatus.interrupted.exit }
@@ -38,5 +47,7 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// The options as arguments, for a child process to get the same engines.
-    var arguments: [String] { specs.map { "--engine=\($0)" } + ["--engine-timeout=\(timeout)"] }
+    var arguments: [String] {
+        specs.map { "--engine=\($0)" } + ["--engine-timeout=\(timeout)", "--engine-start-timeout=\(startTimeout)"]
+    }
 }

@@ -65,6 +65,7 @@ struct Run: ParsableCommand {
         var output = OutputStream(quiet: json)
         var result = RunResult(engines: engines)
         var skipped = (statements: 0, expectations: 0)
+        var unsupported = UnsupportedStatements()
         for file in files {
             if files.count > 1 { output.out("# \(file)") }
             let scenario: Scenario
@@ -83,6 +84,7 @@ struct Run: ParsableCommand {
             for problem in check.problems(in: scenario) { output.err(problem) }
             skipped.statements += check.skippedStatements
             skipped.expectations += check.skippedExpectations
+            unsupported.merge(check.unsupported)
             result.add(check, scenario: scenario)
         }
         output.flush()
@@ -93,6 +95,9 @@ struct Run: ParsableCommand {
         if skipped.statements > 0 && !json, let note = EngineCatalog.featureNote(engines) {
             FileHandle.standardError.write(Data(("run: \(skipped.statements) statement(s) not sent as written and "
                 + "\(skipped.expectations) expect line(s) not checked; \(note)\n").utf8))
+        }
+        if !unsupported.isEmpty && !json {
+            FileHandle.standardError.write(Data(("run: " + unsupported.summary + "\n").utf8))
         }
         if result.status != ExitStatus.success.rawValue { throw ExitCode(result.status) }
     }

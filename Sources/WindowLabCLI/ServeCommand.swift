@@ -45,6 +45,21 @@ struct Serve: ParsableCommand {
                                + "numbers of that domain).", valueName: "domain"))
     var numbers: String?
 
+    @Option(help: ArgumentHelp("Declare limits of the values the engine takes (\"range -32768 32767 sizes 1 65535 "
+                               + "points screen\"; docs/engine-protocol.md): the harness then sends nothing outside "
+                               + "them.", valueName: "words"))
+    var limits: String?
+
+    /// Refuse (error) any statement outside the declared limits, as an engine that
+    /// cannot take it would: for the tests of the limits; not for users.
+    @Flag(help: .hidden)
+    var enforceLimits = false
+
+    /// Answer `unsupported` to every statement starting with WORD: for the tests of the
+    /// `unsupported` answer; not for users.
+    @Option(help: .hidden)
+    var unsupported: String?
+
     @Option(help: ArgumentHelp("Misbehave at the first statement starting with WORD, to see how the harness "
                                + "reports it: crash, exit, hang, garbage or error (e.g. crash:hit).",
                                valueName: "kind:word"))
@@ -81,6 +96,9 @@ struct Serve: ParsableCommand {
         if let numbers, NumericDomain.parse(numbers) == nil {
             throw ValidationError("--numbers takes double, float32 or integer, not '\(numbers)'")
         }
+        if let limits, case let .failure(error) = Self.parseLimits(limits) {
+            throw ValidationError("--limits: \(error)")
+        }
     }
 
     func run() throws {
@@ -90,12 +108,15 @@ struct Serve: ParsableCommand {
         if let features, case let .success(declared) = EngineFeature.parseList(Self.words(features)) {
             factory = EngineFactory(name: factory.name, features: declared, make: factory.make)
         }
-        if deviates != nil || numbers != nil {
+        if deviates != nil || numbers != nil || limits != nil {
             let declared = deviates.flatMap { try? EngineDeviation.parseList(Self.words($0)).get() } ?? []
             factory = EngineFactory(name: factory.name, features: factory.features, deviations: declared,
-                                    numbers: numbers.flatMap(NumericDomain.parse) ?? .double, make: factory.make)
+                                    numbers: numbers.flatMap(NumericDomain.parse) ?? .double,
+                                    limits: limits.flatMap { try? Self.parseLimits($0).get() } ?? .none, make: factory.make)
         }
         var server = ProtocolServer(engine: factory, version: `protocol`)
+        server.enforcesLimits = enforceLimits
+        server.unsupportedKeyword = unsupported
         server.injectedFault = fault.flatMap(injected)
         server.answerDelay = answerDelay.isFinite ? max(0, answerDelay) : 0
         let status = server.serve()
@@ -107,6 +128,23 @@ struct Serve: ParsableCommand {
         guard parts.count == 2, let kind = EngineFault.Kind(rawValue: parts[0]),
               ProtocolServer.injectableFaults.contains(kind), !parts[1].isEmpty else { return nil }
         return (kind, parts[1])
+    }
+
+    /// Reads `range MIN MAX`, `sizes MIN MAX` and `points screen` sections, as a handshake declares them.
+    static func parseLimits(_ text: String) -> Result<EngineLimits, LimitsError> {
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for word in words(text).map(String.init) {
+            if ["range", "sizes", "points"].contains(word) {
+                sections[word] = []
+                current = word
+            } else if let current {
+                sections[current]!.append(word)
+            } else {
+                return .failure(LimitsError("expected `range`, `sizes` or `points` before `\(word)`"))
+            }
+        }
+        return EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"])
     }
 
     private static func words(_ text: String) -> [Substring] {

@@ -48,3 +48,15 @@ extension Command {
     /// divergences and what the shrinker deletes a whole kind of.
     public var kindName: String { String(String(describing: self).prefix { $0 != "(" }) }
 }
+
+extension Command {
+    /// Whether the command only asks (`hit`, `order`, `keyWindow`, `convert`, `press`):
+    /// it changes no state, so an engine that does not answer it (`unsupported`) is
+    /// still in the state the others are in.
+    public var isQuery: Bool {
+        switch self {
+        case .hit, .order, .keyWindow, .convert, .press: return true
+        default: return false
+        }
+    }
+}

@@ -5,6 +5,17 @@ public protocol EngineFaultReporting: AnyObject {
     var fault: EngineFault? { get }
 }
 
+/// An engine that can answer that it does not do a statement (the protocol's
+/// `unsupported REASON`, after Maelstrom's `not-supported` error): no fault, and no
+/// difference. The harness counts the statement as skipped for that engine; a case
+/// whose statement that changes state was not done ends there, without a finding (the
+/// engines' states part), and a query not answered is not compared.
+public protocol UnsupportedReporting: AnyObject {
+    /// Why the engine did not do the statement it was last given, or nil when it did;
+    /// asking forgets it.
+    func takeUnsupported() -> String?
+}
+
 /// An engine that answers faster when it is told the commands ahead of time
 /// (one in another process: one write and one read for a whole list).
 ///
@@ -22,6 +33,16 @@ public protocol PipeliningWindowSystem: WindowSystem {
 /// with their levels: what lets the harness tell whether order decided a routing.
 public protocol RoutingCandidatesReporting: AnyObject {
     func windowsAnswering(_ point: Point, scene: String) -> [(window: String, level: Double)]
+}
+
+/// A window system that can say whether a point lies near an edge of something a hit
+/// could answer: where a pixel hit model (a point hits what the unit pixel at it
+/// touches, the G2 dialect) may rightly answer otherwise than G2's half-open boxes.
+public protocol EdgeProximityReporting: AnyObject {
+    /// Whether the square of half-side `distance` about `point` (screen coordinates)
+    /// crosses an edge of a visible window of `scene`, or of a view a hit test could
+    /// reach in one, or is not finite there.
+    func isNearHittableEdge(_ point: Point, scene: String, within distance: Double) -> Bool
 }
 
 /// A window system that can say which rule outcomes decide whether one window

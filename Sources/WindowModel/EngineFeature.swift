@@ -158,78 +158,11 @@ extension Set where Element == EngineFeature {
     public var words: String { sorted().map(\.rawValue).joined(separator: " ") }
 }
 
-/// Fits a command list to what the engines take, one command at a time: a
-/// `window … root` loses its root view when views are missing; a command that
-/// needs a missing feature, or that names something an earlier skip left out
-/// (a view in a skipped window), is skipped; a command that would trigger a
-/// steered deviation (H2, T7, T8: see ``EngineDeviation``) is skipped; every number
-/// is moved into the engines' ``NumericDomain``.
-///
-/// ```swift
-/// var filter = FeatureFilter(features: [.windows, .hit])
-/// filter.admit(.createWindow(name: "a", scene: "main", frame: Rect(0, 0, 9, 9), level: 0, withRootView: true))
-/// // the same window without its root view
-/// filter.admit(.setAlpha(target: "a", alpha: 0))   // nil: skipped
-/// ```
-public struct FeatureFilter: Sendable {
-    public let features: Set<EngineFeature>
-    public let deviations: Set<EngineDeviation>
-    public let numbers: NumericDomain
-    private var validator = CommandValidator()
-    /// Statements skipped so far, statements sent in a changed form (a window
-    /// without its root view, numbers moved into the domain), and the features that
-    /// were missing.
-    public private(set) var skipped = 0
-    public private(set) var reduced = 0
-    public private(set) var missing: Set<EngineFeature> = []
-    /// Statements skipped because they would trigger a declared deviation.
-    public private(set) var steered = 0
-
-    public init(features: Set<EngineFeature>, deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double) {
-        self.features = features
-        self.deviations = deviations
-        self.numbers = numbers
-    }
-
-    /// What every one of `engines` takes: their shared features, every deviation any
-    /// of them declares, their coarsest numeric domain.
-    public init(engines: [EngineFactory]) {
-        self.init(features: engines.sharedFeatures, deviations: engines.allDeviations, numbers: engines.sharedNumbers)
-    }
-
-    /// Whether this filter lets every command through unchanged.
-    public var isComplete: Bool {
-        features.isSuperset(of: EngineFeature.all) && numbers == .double
-            && deviations.isDisjoint(with: EngineDeviation.steered)
-    }
-
-    /// The command to send in place of `command` (itself, or a changed form), or
-    /// nil when it is skipped.
-    public mutating func admit(_ command: Command) -> Command? {
-        guard let fitted = EngineFeature.fitted(command, to: features) else { return skip(command) }
-        if EngineDeviation.triggers(fitted, of: deviations) {
-            steered += 1
-            return nil
-        }
-        let sent = numbers.project(fitted)
-        guard (try? validator.validate(sent)) != nil else { return skip(command) }
-        if sent != command {
-            reduced += 1
-            if fitted != command { missing.insert(.views) }
-        }
-        return sent
-    }
-
-    private mutating func skip(_ command: Command) -> Command? {
-        skipped += 1
-        missing.formUnion(EngineFeature.required(by: command).subtracting(features))
-        return nil
-    }
-}
-
 extension EngineDeviation {
-    /// The deviations the harness steers around by not sending what triggers them.
-    public static let steered: Set<EngineDeviation> = [.h2, .t7, .t8]
+    /// The deviations the harness steers around by not sending what triggers them
+    /// (statelessly here; W8, K2, T1 and T3 by what was sent before, in
+    /// ``FeatureFilter``).
+    public static let steered: Set<EngineDeviation> = [.h2, .t7, .t8, .w8, .k2, .t1, .t3]
 
     /// Whether `command` triggers one of `deviations` that is steered around: an
     /// alpha of at most 0.01 once clamped (H2: wherever an engine puts its threshold,

@@ -60,14 +60,20 @@ public enum NumericDomain: String, Hashable, Sendable, CaseIterable {
 
     // MARK: The grids
 
-    private var step: Double { self == .float32 ? 0.125 : 1 }
+    /// The grid's step (none for `double`, which has no grid).
+    var step: Double? { self == .double ? nil : self == .float32 ? 0.125 : 1 }
+    /// The step of sizes: integers are even (a bounds centre is an integer).
+    var sizeStep: Double? { self == .integer ? 2 : step }
+    private var gridStep: Double { step ?? 1 }
     private var limit: Double { self == .float32 ? 2048 : 1_048_576 }
 
-    /// The nearest multiple of the step within the limit; -0 stays -0.
+    /// The nearest multiple of the step within the limit; -0 stays -0 for `float32`
+    /// and is 0 for integers (an integer has no sign of zero: X answers `0` where the
+    /// reference answers `-0`).
     func coordinate(_ value: Double) -> Double {
         let clamped = Swift.min(Swift.max(value, -limit), limit)
-        let snapped = (clamped / step).rounded() * step
-        return snapped == 0 ? (value.sign == .minus ? -0.0 : 0) : snapped
+        let snapped = (clamped / gridStep).rounded() * gridStep
+        return snapped == 0 ? (value.sign == .minus && self != .integer ? -0.0 : 0) : snapped
     }
 
     /// A size: a coordinate that is not negative (and even for integers).
@@ -82,7 +88,7 @@ public enum NumericDomain: String, Hashable, Sendable, CaseIterable {
 
     func projectLevel(_ level: Double) -> Double {
         let snapped = Swift.min(Swift.max(level, -1_048_576), 1_048_576).rounded()
-        return snapped == 0 ? (level.sign == .minus ? -0.0 : 0) : snapped
+        return snapped == 0 ? (level.sign == .minus && self != .integer ? -0.0 : 0) : snapped
     }
 
     /// Multiples of 1/64 in [-1, 2]: the clamp (G5) is still reached, and no value lies

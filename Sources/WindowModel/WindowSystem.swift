@@ -88,29 +88,33 @@ public struct EngineFactory: Sendable {
     public let deviations: Set<EngineDeviation>
     /// The numbers the engine computes with (see ``NumericDomain``); `double` by default.
     public let numbers: NumericDomain
+    /// The values it can take (see ``EngineLimits``); none by default.
+    public let limits: EngineLimits
     public let make: @Sendable () -> any WindowSystem
 
     public init(name: String, features: Set<EngineFeature> = EngineFeature.all,
-                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double,
+                deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double, limits: EngineLimits = .none,
                 make: @escaping @Sendable () -> any WindowSystem) {
         self.name = name
         self.features = features
         self.deviations = deviations
         self.numbers = numbers
+        self.limits = limits
         self.make = make
     }
 
     /// The same engine under another name.
     public func renamed(_ name: String) -> EngineFactory {
-        EngineFactory(name: name, features: features, deviations: deviations, numbers: numbers, make: make)
+        EngineFactory(name: name, features: features, deviations: deviations, numbers: numbers, limits: limits, make: make)
     }
 
     /// What the engine declares beyond its features, as protocol words
-    /// (`deviates N1 K4 numbers float32`), or "" when it declares nothing.
+    /// (`deviates N1 K4 numbers float32 range -32768 32767`), or "" when it declares nothing.
     public var declarationWords: String {
         var words: [String] = []
         if !deviations.isEmpty { words.append("deviates " + deviations.words) }
         if numbers != .double { words.append("numbers " + numbers.rawValue) }
+        if !limits.isNone { words.append(limits.words) }
         return words.joined(separator: " ")
     }
 }
@@ -128,4 +132,7 @@ extension Array where Element == EngineFactory {
 
     /// The coarsest numeric domain among these engines.
     public var sharedNumbers: NumericDomain { NumericDomain.shared(map(\.numbers)) }
+
+    /// The values every one of these engines can take.
+    public var sharedLimits: EngineLimits { EngineLimits.shared(map(\.limits)) }
 }

@@ -27,6 +27,14 @@ struct DeviationTests {
         Case(deviation: .t7) { IndexedEngineMutation.singleTouchIgnored.engine() },
         Case(deviation: .t8) { IndexedEngineMutation.exclusiveDoesNotBlock.engine() },
         Case(deviation: .q3) { RewritingEngine(IndexedWindowSystem()) { $0.map(\.convertedSlightlyOff) } },
+        // The dialects of real systems (an X server's, a browser's).
+        Case(deviation: .g2) { IndexedEngineMutation.maxEdgeInclusive.engine() },
+        Case(deviation: .w8) { IndexedEngineMutation.rootViewDoesNotFollowResize.engine() },
+        Case(deviation: .k1) { DialectEngine(.pressUnderPointer) },
+        Case(deviation: .k2) { DialectEngine(.hiddenCannotBeKey) },
+        Case(deviation: .t1) { DialectEngine(.onePointer) },
+        Case(deviation: .t3) { DialectEngine(.silentSameMove) },
+        Case(deviation: .t4) { DialectEngine(.heldOnNothing) },
     ]
 
     func suite(_ engine: EngineFactory, cases: Int = 600) -> PropertySuite {

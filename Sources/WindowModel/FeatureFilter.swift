@@ -1,0 +1,162 @@
+/// Fits a command list to what the engines take, one command at a time: a
+/// `window … root` loses its root view when views are missing; a command that
+/// needs a missing feature, or that names something an earlier skip left out
+/// (a view in a skipped window), is skipped; a command that would trigger a
+/// steered deviation (H2, T7, T8, W8, K2, T1, T3: see ``EngineDeviation``) is
+/// skipped; every number is moved into the engines' ``NumericDomain`` and inside
+/// their declared ``EngineLimits``.
+///
+/// ```swift
+/// var filter = FeatureFilter(features: [.windows, .hit])
+/// filter.admit(.createWindow(name: "a", scene: "main", frame: Rect(0, 0, 9, 9), level: 0, withRootView: true))
+/// // the same window without its root view
+/// filter.admit(.setAlpha(target: "a", alpha: 0))   // nil: skipped
+/// ```
+public struct FeatureFilter: Sendable {
+    public let features: Set<EngineFeature>
+    public let deviations: Set<EngineDeviation>
+    public let numbers: NumericDomain
+    public let limits: EngineLimits
+    private var validator = CommandValidator()
+    /// What was sent so far, for the limits (screens) and the steered dialects.
+    private var sent = SentState()
+    /// Statements skipped so far, statements sent in a changed form (a window
+    /// without its root view, numbers moved into the domain or the limits), and the
+    /// features that were missing.
+    public private(set) var skipped = 0
+    public private(set) var reduced = 0
+    public private(set) var missing: Set<EngineFeature> = []
+    /// Statements skipped because they would trigger a declared deviation.
+    public private(set) var steered = 0
+    /// Statements sent with numbers moved inside the declared limits.
+    public private(set) var limited = 0
+
+    public init(features: Set<EngineFeature>, deviations: Set<EngineDeviation> = [], numbers: NumericDomain = .double,
+                limits: EngineLimits = .none) {
+        self.features = features
+        self.deviations = deviations
+        self.numbers = numbers
+        self.limits = limits
+    }
+
+    /// What every one of `engines` takes: their shared features, every deviation any
+    /// of them declares, their coarsest numeric domain, the limits all can take.
+    public init(engines: [EngineFactory]) {
+        self.init(features: engines.sharedFeatures, deviations: engines.allDeviations, numbers: engines.sharedNumbers,
+                  limits: engines.sharedLimits)
+    }
+
+    /// Whether this filter lets every command through unchanged.
+    public var isComplete: Bool {
+        features.isSuperset(of: EngineFeature.all) && numbers == .double && limits.isNone
+            && deviations.isDisjoint(with: EngineDeviation.steered)
+    }
+
+    /// The command to send in place of `command` (itself, or a changed form), or
+    /// nil when it is skipped.
+    public mutating func admit(_ command: Command) -> Command? {
+        guard let fitted = EngineFeature.fitted(command, to: features) else { return skip(command) }
+        if EngineDeviation.triggers(fitted, of: deviations) {
+            steered += 1
+            return nil
+        }
+        let inDomain = numbers.project(fitted)
+        let sent = limits.project(inDomain, numbers: numbers, screen: self.sent.screenSize(for: inDomain))
+        // (A command steered around is not sent: asked before the validator takes it in.)
+        if self.sent.steers(sent, deviations, validator) {
+            steered += 1
+            if case let .touchBegan(id, _, _) = sent { self.sent.withheld.insert(id) }
+            return nil
+        }
+        guard (try? validator.validate(sent)) != nil else { return skip(command) }
+        self.sent.note(sent, validator)
+        if sent != inDomain { limited += 1 }
+        if sent != command {
+            reduced += 1
+            if fitted != command { missing.insert(.views) }
+        }
+        return sent
+    }
+
+    private mutating func skip(_ command: Command) -> Command? {
+        skipped += 1
+        missing.formUnion(EngineFeature.required(by: command).subtracting(features))
+        return nil
+    }
+}
+
+/// What a ``FeatureFilter`` remembers of the commands it sent: which screen each scene
+/// is on and how large each screen is (for points on the screen), where each touch
+/// is and whether it may be down, and which windows may be hidden (for the dialects
+/// it steers around).
+struct SentState: Sendable {
+    private var screenSizes: [String: Size] = [mainScreenName: defaultScreenSize]
+    private var sceneScreens: [String: String] = [:]
+    private var touchScenes: [TouchID: String] = [:]
+    /// Touches whose `began` was sent and whose `ended` or `cancelled` was not since,
+    /// with the point each holds.
+    private var touchPoints: [TouchID: Point] = [:]
+    /// Windows known to be visible (shown since they were last hidden).
+    private var visible: Set<String> = []
+    /// Touches whose `began` was steered around: their later phases are not sent either.
+    var withheld: Set<TouchID> = []
+
+    /// The size of the screen the command's point is on (its scene's, or its touch's scene's).
+    func screenSize(for command: Command) -> Size? {
+        let scene: String?
+        switch command {
+        case let .hit(_, s), let .touchBegan(_, _, s): scene = s
+        case let .touchMoved(id, _), let .touchEnded(id, _): scene = touchScenes[id] ?? mainSceneName
+        default: return nil
+        }
+        return scene.flatMap { sceneScreens[$0] }.flatMap { screenSizes[$0] } ?? screenSizes[mainScreenName]
+    }
+
+    /// Whether `command` would trigger a dialect steered around: a root view's window
+    /// resized (W8), a window that may be hidden made key (K2), a second touch begun
+    /// while one may be down (T1), a touch moved to where it is (T3); and the later
+    /// phases of a touch whose `began` was steered around.
+    func steers(_ command: Command, _ deviations: Set<EngineDeviation>, _ validator: CommandValidator) -> Bool {
+        guard !deviations.isDisjoint(with: [.w8, .k2, .t1, .t3]) else { return false }
+        switch command {
+        case let .touchMoved(id, _) where withheld.contains(id), let .touchEnded(id, _) where withheld.contains(id),
+             let .touchCancelled(id) where withheld.contains(id):
+            return true
+        case let .setFrame(target, _):
+            return deviations.contains(.w8) && validator.isLiveWindow(target) && validator.isLiveView(target + ".root")
+        case let .makeKey(window):
+            return deviations.contains(.k2) && !visible.contains(window)
+        case let .touchBegan(id, _, _):
+            return deviations.contains(.t1) && touchPoints.keys.contains { $0 != id }
+        case let .touchMoved(id, point):
+            return deviations.contains(.t3) && touchPoints[id] == point
+        default:
+            return false
+        }
+    }
+
+    /// Takes in a command that is sent.
+    mutating func note(_ command: Command, _ validator: CommandValidator) {
+        switch command {
+        case let .connectScreen(name, size): screenSizes[name] = size
+        case let .placeScene(scene, screen): sceneScreens[scene] = screen
+        case let .disconnectScreen(name):
+            // D3: its scenes go back to the main screen, and their windows are hidden.
+            sceneScreens = sceneScreens.filter { $0.value != name }
+            visible = []
+        case let .touchBegan(id, point, scene):
+            withheld.remove(id)
+            touchScenes[id] = scene
+            if touchPoints[id] == nil { touchPoints[id] = point }
+        case let .touchMoved(id, point):
+            if touchPoints[id] != nil { touchPoints[id] = point }
+        case let .touchEnded(id, _), let .touchCancelled(id):
+            touchPoints[id] = nil
+        case let .show(window), let .makeKeyAndVisible(window): visible.insert(window)
+        case let .setHidden(target, hidden) where validator.isLiveWindow(target) || visible.contains(target):
+            if hidden { visible.remove(target) } else { visible.insert(target) }
+        case let .hide(window), let .release(window): visible.remove(window)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import IndexedEngine
+import WindowModel
+
+/// The indexed engine speaking one dialect of a real window system (an X server's, a
+/// browser's), as SEMANTICS.md's "Declared deviations" describes it: what the
+/// dialect tests run, undeclared, declared, and declared with a bug beside it.
+final class DialectEngine: WindowSystem {
+    enum Dialect: Sendable {
+        /// K1: with no key window, a press goes to the window under the last touch.
+        case pressUnderPointer
+        /// K2: `makeKey` of a hidden window does nothing.
+        case hiddenCannotBeKey
+        /// T1: one pointer: a `began` while another touch is down starts nothing, and
+        /// hiding or removing a view ends its touches without a cancellation.
+        case onePointer
+        /// T3: a `moved` to the point the touch already holds posts nothing.
+        case silentSameMove
+        /// T4: a `began` on nothing holds its id until it ends: its `moved` posts
+        /// nothing, and another `began` of it is ignored.
+        case heldOnNothing
+    }
+
+    let dialect: Dialect
+    private let base = IndexedWindowSystem()
+    /// Where each touch is (the last point it was given), and its scene.
+    private var touchPoints: [TouchID: (point: Point, scene: String)] = [:]
+    private var lastTouch: (point: Point, scene: String)?
+    /// Touches bound to a view (T1), and those held on nothing (T4).
+    private var down: Set<TouchID> = []
+    private var heldOnNothing: Set<TouchID> = []
+    private var windowNames: Set<String> = []
+
+    init(_ dialect: Dialect) { self.dialect = dialect }
+
+    var engineName: String { "dialect" }
+    func snapshot() -> [SceneSnapshot] { base.snapshot() }
+    func invariantViolations() -> [String] { base.invariantViolations() }
+
+    func apply(_ command: Command) -> [Observation] {
+        if let answer = dialectAnswer(command) { return answer }
+        var observations = base.apply(command)
+        switch (dialect, command) {
+        case (.onePointer, .setHidden(_, true)) where !isWindow(command), (.onePointer, .remove):
+            // The grab ends: no cancellation is posted.
+            let cancelled = observations.compactMap { if case let .touchCancelled(id, _, _) = $0 { id } else { nil } }
+            down.subtract(cancelled)
+            observations.removeAll { if case .touchCancelled = $0 { true } else { false } }
+        default: break
+        }
+        note(command, observations)
+        return observations
+    }
+
+    /// The dialect's own answer to `command`, or nil when it answers as the model does.
+    private func dialectAnswer(_ command: Command) -> [Observation]? {
+        switch (dialect, command) {
+        case let (.pressUnderPointer, .press(_, scene)):
+            let answer = base.apply(command)
+            guard answer == [.press(window: nil)], let lastTouch, lastTouch.scene == scene,
+                  case let .hit(target?)? = base.apply(.hit(at: lastTouch.point, scene: scene)).first else { return nil }
+            return [.press(window: target.window)]
+        case let (.hiddenCannotBeKey, .makeKey(window)):
+            return base.snapshot().contains { $0.order.contains(window) } ? nil : []
+        case let (.onePointer, .touchBegan(id, _, _)) where !down.isEmpty && !down.contains(id):
+            return [.touchBegan(id, nil)]
+        case let (.silentSameMove, .touchMoved(id, point)) where touchPoints[id]?.point == point:
+            return []
+        case let (.heldOnNothing, .touchMoved(id, _)) where heldOnNothing.contains(id):
+            return []
+        case let (.heldOnNothing, .touchEnded(id, _)) where heldOnNothing.contains(id),
+             let (.heldOnNothing, .touchCancelled(id)) where heldOnNothing.contains(id):
+            heldOnNothing.remove(id)
+            return []
+        case let (.heldOnNothing, .touchBegan(id, _, _)) where heldOnNothing.contains(id):
+            return [.touchIgnored(id, .began)]
+        default:
+            return nil
+        }
+    }
+
+    private func note(_ command: Command, _ observations: [Observation]) {
+        switch command {
+        case let .createWindow(name, _, _, _, _):
+            windowNames.insert(name)
+        case let .touchBegan(id, point, scene):
+            lastTouch = (point, scene)
+            if observations.contains(where: { if case .touchBegan(id, _?) = $0 { true } else { false } }) {
+                down.insert(id)
+                touchPoints[id] = (point, scene)
+            }
+            if observations == [.touchBegan(id, nil)] { heldOnNothing.insert(id) }
+        case let .touchMoved(id, point), let .touchEnded(id, point):
+            if let scene = touchPoints[id]?.scene { touchPoints[id] = (point, scene) }
+            if let scene = lastTouch?.scene { lastTouch = (point, scene) }
+        default: break
+        }
+        for observation in observations {
+            switch observation {
+            case let .touchEnded(id, _), let .touchCancelled(id, _, _):
+                down.remove(id)
+                touchPoints[id] = nil
+            default: break
+            }
+        }
+    }
+
+    private func isWindow(_ command: Command) -> Bool {
+        guard case let .setHidden(target, _) = command else { return false }
+        return windowNames.contains(target)
+    }
+}
