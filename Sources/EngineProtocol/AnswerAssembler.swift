@@ -46,18 +46,24 @@ struct AnswerAssembler {
             return .fault(.endOutOfStep(number: number, due: answered + 1, linesBefore: current.count))
         }
         let text = line.text
-        if text.hasPrefix("error") && (text.count == 5 || text.dropFirst(5).first == " ") {
-            return .fault(.error(text))
-        }
-        // `unsupported REASON` in place of a whole answer ends it: the engine does not do
-        // the statement (no fault).
-        if current.isEmpty, Self.isUnsupported(text) {
+        // `error MESSAGE` and `unsupported REASON` in place of a whole answer end it, as
+        // one line: the reader of the answer decides (an error is the engine's fault at
+        // that statement, an unsupported one is none). The framing stays intact, so the
+        // answers after it are read too: a case that ended before the error (at a
+        // statement the engine declined) leaves the process fit for the next case.
+        if current.isEmpty, Self.isError(text) || Self.isUnsupported(text) {
             current = [text]
             return finishAnswer()
         }
+        if Self.isError(text) { return .fault(.error(text)) }
         guard current.count < Self.maxAnswerLines else { return .fault(.tooManyLines(last: text)) }
         current.append(text)
         return .collected
+    }
+
+    /// Whether `line` is an `error` answer (`error` alone, or with a message).
+    static func isError(_ line: String) -> Bool {
+        line.hasPrefix("error") && (line.count == 5 || line.dropFirst(5).first == " ")
     }
 
     /// Whether `line` is an `unsupported` answer (`unsupported` alone, or with a reason).

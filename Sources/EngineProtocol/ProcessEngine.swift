@@ -203,7 +203,11 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting, 
             guard index >= offset else {
                 resetAnswered = true
                 if let first = lines.first {
-                    connection.fail(.garbage, "answered `reset` with `\(first.prefix(200))` before `ok`", "reset")
+                    if lines.count == 1, AnswerAssembler.isError(first) {
+                        connection.fail(.error, AnswerFault.error(first).message, "reset")
+                    } else {
+                        connection.fail(.garbage, "answered `reset` with `\(first.prefix(200))` before `ok`", "reset")
+                    }
                 }
                 return
             }
@@ -226,6 +230,9 @@ public final class ProcessEngine: PipeliningWindowSystem, EngineFaultReporting, 
     static func parse(_ lines: [String], answering request: Request) -> Result<Answer, EngineFault> {
         func garbage(_ what: String) -> Result<Answer, EngineFault> {
             .failure(EngineFault(kind: .garbage, message: "the engine " + what, statement: request.text))
+        }
+        if lines.count == 1, AnswerAssembler.isError(lines[0]) {
+            return .failure(EngineFault(kind: .error, message: AnswerFault.error(lines[0]).message, statement: request.text))
         }
         switch request {
         case .command:

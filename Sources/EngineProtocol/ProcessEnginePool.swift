@@ -65,7 +65,13 @@ final class ProcessEnginePool: @unchecked Sendable {
         guard let lines = answers.first else {
             var fault = process.fault ?? EngineFault(kind: .start, message: "no answer to the handshake")
             fault.message = "`\(command)` failed the handshake: " + fault.message
+                + (fault.kind == .hang ? " (its start-up time-out: --engine-start-timeout)" : "")
             throw fault
+        }
+        if lines.count == 1, AnswerAssembler.isError(lines[0]) {
+            process.terminate()
+            throw EngineFault(kind: .error, message: "`\(command)` failed the handshake: " + AnswerFault.error(lines[0]).message,
+                              statement: EngineHello.request, standardErrorTail: process.standardErrorTail)
         }
         do throws(EngineFault) {
             let hello = try EngineHello.parse(lines)

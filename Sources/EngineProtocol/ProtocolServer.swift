@@ -146,14 +146,17 @@ public struct ProtocolSession {
         case EngineHello.request:
             return (["error the handshake was already done"], nil)
         default:
+            // (Before the reader takes it in: a statement not done creates nothing, so later
+            // statements naming what it would have made are errors, as in a real engine.)
+            if let keyword = unsupportedKeyword, request.split(separator: " ").first.map(String.init) == keyword {
+                return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)"], nil)
+            }
             do {
                 if case let .command(command)? = try reader.read(request, line: number) {
                     let missing = complete ? [] : EngineFeature.required(by: command).subtracting(engine.features)
                     guard missing.isEmpty else { return (["error \(engine.name) does not implement \(missing.words)"], nil) }
-                    if let keyword = unsupportedKeyword, request.split(separator: " ").first.map(String.init) == keyword {
-                        return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)"], nil)
-                    }
-                    if enforcesLimits, limits.admit(command) != command {
+                    // (As text: `-0` is not `0` to an engine that has no sign of zero.)
+                    if enforcesLimits, limits.admit(command).map(ScenarioPrinter.wireLine) != ScenarioPrinter.wireLine(command) {
                         return (["error `\(request.prefix(200))` is outside the declared limits \(engine.limits.words)"], nil)
                     }
                     lines = system.apply(command).map(\.description)

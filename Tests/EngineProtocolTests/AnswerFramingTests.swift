@@ -91,9 +91,16 @@ struct AnswerFramingTests {
         #expect(second == ["ok 3"])
     }
 
-    @Test("an `error` line is a fault of its own kind; `errors` is an observation")
+    @Test("an `error` or `unsupported` line in place of an answer is the whole answer; after lines, an error is a fault; `errors` is an observation")
     func errorLines() {
-        #expect(Self.assemble(["ok 1", "error no such window"]).last.map(Self.fault) == .error("error no such window"))
+        // Whole answers: what they mean is the reader's to say (ProcessEngine: a fault, or no fault).
+        guard case .answer(["error no such window"]) = Self.assemble(["ok 1", "error no such window"]).last,
+              case .answer(["unsupported no alpha"]) = Self.assemble(["ok 1", "unsupported no alpha"]).last else {
+            Issue.record("an error or unsupported line did not end its answer")
+            return
+        }
+        #expect(Self.assemble(["ok 1", "hit -> none", "error no such window"]).last.map(Self.fault)
+                == .error("error no such window"))
         #expect(AnswerFault.error("error x").kind == .error)
         guard case .collected = Self.assemble(["ok 1", "errors 3"]).last else {
             Issue.record("`errors 3` was not collected")

@@ -99,7 +99,7 @@ struct ProcessEngineTests {
         ("echo 'hello 1 x windows teleport'; echo ok", "unknown feature(s) teleport"),
         ("echo 'hello 1 x'; echo ok", "declares no features"),
         ("echo 'hello 1 x hit key'; echo ok", "build nothing: every statement acts on a window"),
-        ("echo 'hello 1 x windows deviates Z9'; echo ok", "Z9 cannot be declared as deviations; declarable: N1 N2"),
+        ("echo 'hello 1 x windows deviates Z9'; echo ok", "Z9 cannot be declared as deviations; declarable: G2 N1 N2"),
         ("echo 'hello 1 x windows deviates'; echo ok", "`deviates` names no rule"),
         ("echo 'hello 1 x windows numbers float64'; echo ok", "`numbers` takes one of double, float32, integer"),
         ("echo nonsense; echo ok", "expected `hello 1 NAME FEATURE"),
