@@ -22,12 +22,15 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var deviations: [String] = []
         /// Its numeric domain: `double`, `float32` or `integer`.
         public var numbers = NumericDomain.double.rawValue
+        /// The values it takes, as it declared them (`range -32768 32767 sizes 1 65535`), or absent.
+        public var limits: String?
 
         public init(_ engine: EngineFactory) {
             name = engine.name
             features = engine.features.sorted().map(\.rawValue)
             deviations = engine.deviations.sorted().map(\.rawValue)
             numbers = engine.numbers.rawValue
+            limits = engine.limits.isNone ? nil : engine.limits.words
         }
 
         public init(from decoder: any Decoder) throws {
@@ -36,6 +39,7 @@ public struct RunResult: Codable, Sendable, Equatable {
             features = try container.decode([String].self, forKey: .features)
             deviations = try container.decodeIfPresent([String].self, forKey: .deviations) ?? []
             numbers = try container.decodeIfPresent(String.self, forKey: .numbers) ?? NumericDomain.double.rawValue
+            limits = try container.decodeIfPresent(String.self, forKey: .limits)
         }
     }
 

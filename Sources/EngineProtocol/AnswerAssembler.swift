@@ -46,12 +46,12 @@ struct AnswerAssembler {
             return .fault(.endOutOfStep(number: number, due: answered + 1, linesBefore: current.count))
         }
         let text = line.text
-        // `error MESSAGE` and `unsupported REASON` in place of a whole answer end it, as
-        // one line: the reader of the answer decides (an error is the engine's fault at
-        // that statement, an unsupported one is none). The framing stays intact, so the
-        // answers after it are read too: a case that ended before the error (at a
-        // statement the engine declined) leaves the process fit for the next case.
-        if current.isEmpty, Self.isError(text) || Self.isUnsupported(text) {
+        // `error MESSAGE` in place of a whole answer ends it, as one line: the reader of
+        // the answer makes it the engine's fault at that statement. The framing stays
+        // intact, so the answers after it are read too: a case that ended before the
+        // error (at a statement the engine declined) leaves the process fit for the next
+        // case. (`unsupported REASON` is an answer's one line, before its end.)
+        if current.isEmpty, Self.isError(text) {
             current = [text]
             return finishAnswer()
         }

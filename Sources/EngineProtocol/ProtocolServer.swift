@@ -149,7 +149,7 @@ public struct ProtocolSession {
             // (Before the reader takes it in: a statement not done creates nothing, so later
             // statements naming what it would have made are errors, as in a real engine.)
             if let keyword = unsupportedKeyword, request.split(separator: " ").first.map(String.init) == keyword {
-                return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)"], nil)
+                return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)", end], nil)
             }
             do {
                 if case let .command(command)? = try reader.read(request, line: number) {

@@ -91,11 +91,11 @@ struct AnswerFramingTests {
         #expect(second == ["ok 3"])
     }
 
-    @Test("an `error` or `unsupported` line in place of an answer is the whole answer; after lines, an error is a fault; `errors` is an observation")
+    @Test("an `error` line in place of an answer is the whole answer; after lines, an error is a fault; `unsupported` is a line of its answer; `errors` is an observation")
     func errorLines() {
         // Whole answers: what they mean is the reader's to say (ProcessEngine: a fault, or no fault).
         guard case .answer(["error no such window"]) = Self.assemble(["ok 1", "error no such window"]).last,
-              case .answer(["unsupported no alpha"]) = Self.assemble(["ok 1", "unsupported no alpha"]).last else {
+              case .answer(["unsupported no alpha"]) = Self.assemble(["ok 1", "unsupported no alpha", "ok 2"]).last else {
             Issue.record("an error or unsupported line did not end its answer")
             return
         }

@@ -38,6 +38,29 @@ struct RustEngineTests {
         #expect(result.finding == nil, "\(result.report ?? "")")
     }
 
+    @Test("in its X11 dialect it declares integer numbers, 16-bit limits and the dialects, answers unsupported, and agrees past them")
+    func x11DialectAgrees() throws {
+        let binary = try RustEngine.build()
+        defer { try? FileManager.default.removeItem(atPath: binary) }
+        let engine = try ProcessEngines.factory(command: binary + " --x11")
+        #expect(engine.deviations == [.n1, .n2, .w8, .k1, .k2, .k4, .t4, .q3])
+        #expect(engine.numbers == .integer)
+        #expect(engine.limits == EngineLimits(coordinates: -32768...32767, sizes: 1...65535, pointsOnScreen: true))
+        // A conversion out of 16 bits is declined; the case goes on, and nothing differs.
+        let commands: [Command] = [
+            .createWindow(name: "w", scene: mainSceneName, frame: Rect(-32768, 0, 10, 10), level: 0, withRootView: true),
+            .convert(point: Point(0, 0), from: .screen, to: .named("w")),
+            .makeKeyAndVisible(window: "w"), .hit(at: Point(0, 5), scene: mainSceneName),
+        ]
+        let run = DifferentialRunner.run(commands, engines: [TestEngines.reference, engine])
+        #expect(run.divergence == nil, "\(run.divergence.map(\.summary) ?? "")")
+        #expect(run.unsupported.byKind == ["convert": 1])
+        #expect(run.commandsRun == commands.count)
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [engine], cases: 300, deterministic: true,
+                                   failures: nil).run()
+        #expect(result.finding == nil, "\(result.report ?? "")")
+    }
+
     /// Eight of its planted bugs (`mutants.sh --list` has them all), one per rule group.
     static let bugs = ["max-edge-in", "origin-flipped", "transform-about-origin", "hidden-subview-hit",
                        "passthrough-all", "moved-rehits", "press-front-window", "show-at-back"]

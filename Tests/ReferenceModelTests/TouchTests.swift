@@ -86,6 +86,17 @@ struct TouchTests {
         #expect(d.run("touch f moved 1 1") == ["touch f moved -> ignored"])
     }
 
+    @Test("T3: a moved to the point the touch already holds is delivered like any other")
+    func moveToSamePoint() {
+        let d = Driver("""
+            window w frame 0 0 100 100
+            show w
+            """)
+        #expect(d.run("touch 1 began 15 15") == ["touch 1 began -> w/w at 15 15"])
+        #expect(d.run("touch 1 moved 15 15") == ["touch 1 moved -> w/w at 15 15"])
+        #expect(d.run("touch 1 moved 15 15") == ["touch 1 moved -> w/w at 15 15"])
+    }
+
     @Test("T3: moved and ended convert through every ancestor, bounds origins included")
     func touchPointsConvertThroughAncestors() {
         let d = Driver("""

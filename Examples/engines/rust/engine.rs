@@ -74,6 +74,8 @@ pub struct Engine {
     pub(crate) scene: Scene,
     pub(crate) touches: Vec<Touch>,
     pub trace: Vec<String>,
+    /// The X11 dialect's own state, when the engine speaks it (`--x11`, x11.rs).
+    pub x11: Option<crate::x11::X11>,
 }
 
 impl Engine {
@@ -252,8 +254,9 @@ impl Engine {
         self.views[t].place.frame = frame;
         if let Some(state) = &self.views[t].window_state {
             if let Some(root) = state.root {
+                // (X11: a child window keeps its size, W8.)
                 #[cfg(not(bug = "root-size-stays"))]
-                {
+                if self.x11.is_none() {
                     let f = &mut self.views[root].place.frame;
                     f.width = frame.width;
                     f.height = frame.height;

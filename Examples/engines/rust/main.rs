@@ -20,6 +20,7 @@ mod geometry;
 mod hit;
 mod protocol;
 mod touches;
+mod x11;
 
 use std::io::{self, Read, Write};
 
@@ -63,6 +64,10 @@ fn main() {
     let stdout = io::stdout();
     let mut output = stdout.lock();
     let mut engine = engine::Engine::new();
+    // `--x11`: the X server's dialect, limits and unsupported answers (x11.rs).
+    if std::env::args().skip(1).any(|a| a == "--x11") {
+        engine.x11 = Some(x11::X11::default());
+    }
     let mut pending: Vec<u8> = Vec::new();
     let mut out: Vec<u8> = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];

@@ -22,6 +22,8 @@ options:
   --time SECONDS       campaign time per engine (default: $TIME or 60)
   --seed N             campaign seed (default: $SEED or 1)
   --only NAME          run only this mutant (repeatable); the clean engine still runs
+  --x11                check the engines in their X11 dialect (`rwindows --x11`: integer
+                       numbers, 16-bit limits, unsupported answers, W8 K1 K2 T4)
   --no-clean           do not run the clean engine (it is still built)
   --stop-on-finding    pass --stop-on-finding to check: stop at the first divergence
   --command CMD        run CMD (with bash -c) instead of the check above; it sees
@@ -52,6 +54,7 @@ only=()
 run_clean=1
 stop_on_finding=0
 list_only=0
+mode=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
         --seed) SEED="${2:?--seed needs a value}"; shift 2 ;;
         --only) only+=("${2:?--only needs a name}"); shift 2 ;;
         --no-clean) run_clean=0; shift ;;
+        --x11) mode=(--x11); shift ;;
         --stop-on-finding) stop_on_finding=1; shift ;;
         --command) COMMAND="${2:?--command needs a value}"; shift 2 ;;
         --list) list_only=1; shift ;;
@@ -109,12 +113,12 @@ check() {  # check NAME BINARY
     started=$(date +%s)
     set +e
     if [ -n "$COMMAND" ]; then
-        ENGINE="$binary" NAME="$name" OUT="$out" TIME="$TIME" SEED="$SEED" WINDOWLAB="$WINDOWLAB" \
+        ENGINE="$binary${mode[@]+ ${mode[*]}}" NAME="$name" OUT="$out" TIME="$TIME" SEED="$SEED" WINDOWLAB="$WINDOWLAB" \
             bash -c "$COMMAND" >"$WORK/check-$name.log" 2>&1
     else
         local extra=()
         if [ "$stop_on_finding" = 1 ]; then extra+=(--stop-on-finding); fi
-        "$WINDOWLAB" check --engine "exec:$binary" --time "$TIME" --seed "$SEED" \
+        "$WINDOWLAB" check --engine "exec:$binary${mode[@]+ ${mode[*]}}" --time "$TIME" --seed "$SEED" \
             --examples none --corpus none --failures none --out "$out" --jobs 1 \
             ${extra[@]+"${extra[@]}"} >"$WORK/check-$name.log" 2>&1
     fi

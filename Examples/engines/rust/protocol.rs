@@ -160,11 +160,21 @@ pub fn answer(engine: &mut Engine, line: &str) -> Result<Vec<String>, String> {
             if version != "1" {
                 return Err(format!("unsupported protocol version {}", version));
             }
-            return Ok(vec![HELLO.to_string()]);
+            return Ok(vec![if engine.x11.is_some() { crate::x11::HELLO } else { HELLO }.to_string()]);
         }
-        "reset" => { words.end()?; *engine = Engine::new(); }
+        "reset" => {
+            words.end()?;
+            let x11 = engine.x11.as_ref().map(|_| crate::x11::X11::default());
+            *engine = Engine::new();
+            engine.x11 = x11;
+        }
         "snapshot" => { words.end()?; engine.report_order(); engine.report_key_window(); }
-        _ => statement(engine, verb, &mut words)?,
+        _ => {
+            if engine.x11.is_some() {
+                crate::x11::check_values(&words.words)?;
+            }
+            statement(engine, verb, &mut words)?
+        }
     }
     Ok(std::mem::take(&mut engine.trace))
 }
@@ -207,7 +217,12 @@ fn statement(engine: &mut Engine, verb: &str, words: &mut Words) -> Result<(), S
                 "show" => engine.show(w),
                 "hide" => engine.hide(w),
                 "release" => engine.release(w),
-                "makeKey" => engine.make_key(w),
+                "makeKey" => {
+                    if engine.x11.is_some() {
+                        engine.x11_check_make_key(w)?;
+                    }
+                    engine.make_key(w)
+                }
                 _ => engine.make_key_and_visible(w),
             }
         }
@@ -250,6 +265,12 @@ fn statement(engine: &mut Engine, verb: &str, words: &mut Words) -> Result<(), S
             let to = space(engine, words)?;
             words.end()?;
             let q = engine.convert(p, from, to);
+            if engine.x11.is_some() && !crate::x11::fits(q) {
+                // XTranslateCoordinates answers in 16 bits: no answer to give.
+                engine.trace.push(format!("unsupported the converted point {} leaves 16 bits",
+                                          crate::geometry::format_point(q)));
+                return Ok(());
+            }
             engine.trace.push(format!("convert -> {}", crate::geometry::format_point(q)));
         }
         other => return Err(format!("unknown or undeclared statement '{}'", other)),
@@ -307,14 +328,30 @@ fn touch(engine: &mut Engine, words: &mut Words) -> Result<(), String> {
             let p = words.point()?;
             words.scene()?;
             words.end()?;
+            if let Some(lines) = engine.x11_touch(id, "began", Some(p)) {
+                engine.trace.extend(lines);
+                return Ok(());
+            }
             engine.touch_began(id, p);
+            engine.x11_note_began(id);
         }
         phase @ ("moved" | "ended") => {
             let p = words.point()?;
             words.end()?;
+            if let Some(lines) = engine.x11_touch(id, phase, Some(p)) {
+                engine.trace.extend(lines);
+                return Ok(());
+            }
             engine.touch_moved_or_ended(id, p, phase == "ended");
         }
-        "cancelled" => { words.end()?; engine.touch_cancelled(id); }
+        "cancelled" => {
+            words.end()?;
+            if let Some(lines) = engine.x11_touch(id, "cancelled", None) {
+                engine.trace.extend(lines);
+                return Ok(());
+            }
+            engine.touch_cancelled(id);
+        }
         other => return Err(format!("unknown touch phase '{}'", other)),
     }
     Ok(())

@@ -115,7 +115,7 @@ impl Engine {
     /// K1: a press goes to the key window, hidden or not, or nowhere.
     pub fn press(&mut self) {
         #[cfg(not(bug = "press-front-window"))]
-        let target = self.scene.key;
+        let target = self.scene.key.or_else(|| self.x11_press_target());
         #[cfg(bug = "press-front-window")]
         let target = self.scene.windows.last().copied();
         let line = match target {
