@@ -107,6 +107,7 @@ public struct PropertySuite: Sendable {
                                         continuing: true)
             result.casesRun += 1
             result.commandsRun += generated.result.commandsRun
+            result.unsupported.merge(generated.result.unsupported)
             if let counts = generated.result.ruleCounts { result.coverage.add(counts) }
             result.casesByProfile[profile, default: 0] += 1
             var seen = Set<FindingSignature>()
@@ -164,9 +165,12 @@ public struct PropertySuiteResult: Sendable {
     public var fixedFailures: [String] = []
     /// Known groups (``PropertySuite/known``) that cases failed as, passed over.
     public var knownMet: Set<FindingSignature> = []
+    /// Statements an engine answered `unsupported` (see ``UnsupportedStatements``).
+    public var unsupported = UnsupportedStatements()
 
-    /// True when no case diverged (a nondeterministic divergence is a failure too).
-    public var passed: Bool { finding == nil }
+    /// True when no case diverged (a nondeterministic divergence is a failure too) and
+    /// no more than half of the statements were answered `unsupported`.
+    public var passed: Bool { finding == nil && !unsupported.isMostOf(commandsRun) }
 }
 
 extension PropertySuiteResult: CustomStringConvertible {
@@ -174,6 +178,8 @@ extension PropertySuiteResult: CustomStringConvertible {
     /// ``report`` holds the scenario.
     public var description: String {
         let ran = "\(casesRun) cases, \(commandsRun) commands, run seed \(seed)"
+            + (unsupported.isEmpty ? "" : "; " + unsupported.summary)
+        if finding == nil && unsupported.isMostOf(commandsRun) { return "failed: most statements unsupported (\(ran))" }
         guard let finding else { return "passed: \(ran)" }
         return "failed: \(finding) (\(ran); the report holds the scenario)"
     }

@@ -110,6 +110,15 @@ struct UnsupportedTests {
         #expect(decoded?.unsupported == result.unsupported)
     }
 
+    @Test("a PropertySuite on an engine that declines everything does not pass")
+    func propertySuiteFails() {
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [Self.declining(["createWindow"])],
+                                   cases: 10, deterministic: true, profile: .small, failures: nil).run()
+        #expect(result.finding == nil)
+        #expect(!result.passed)
+        #expect(result.description.contains("most statements unsupported"))
+    }
+
     @Test("a scenario's expect lines on a declined query are not checked")
     func expectationsOfDeclined() throws {
         let scenario = try ScenarioParser().parse("""
