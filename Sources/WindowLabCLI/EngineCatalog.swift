@@ -117,7 +117,8 @@ enum EngineCatalog {
         return declaring.map { engine in
             (["\(engine.name) declares: \(engine.declarationWords) (SEMANTICS.md, \"Declared deviations\")"]
                 + engine.deviations.sorted().map { "  \($0.rawValue): \($0.relaxation)" }
-                + (engine.numbers == .double ? [] : ["  numbers \(engine.numbers.rawValue): every number sent is moved into the domain"]))
+                + (engine.numbers == .double ? [] : ["  numbers \(engine.numbers.rawValue): every number sent is moved into the domain"])
+                + (engine.limits.isNone ? [] : ["  \(engine.limits.words): every number sent is clamped inside"]))
                 .joined(separator: "\n")
         }.joined(separator: "\n")
     }

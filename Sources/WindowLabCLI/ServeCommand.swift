@@ -50,14 +50,12 @@ struct Serve: ParsableCommand {
                                + "them.", valueName: "words"))
     var limits: String?
 
-    /// Refuse (error) any statement outside the declared limits, as an engine that
-    /// cannot take it would: for the tests of the limits; not for users.
-    @Flag(help: .hidden)
+    @Flag(help: ArgumentHelp("Answer `error` to any statement outside the declared --limits or --numbers, as an "
+                             + "engine that cannot take it would (the harness never sends one)."))
     var enforceLimits = false
 
-    /// Answer `unsupported` to every statement starting with WORD: for the tests of the
-    /// `unsupported` answer; not for users.
-    @Option(help: .hidden)
+    @Option(help: ArgumentHelp("Answer `unsupported` to every statement starting with WORD (e.g. convert), to see how "
+                               + "the harness counts statements an engine does not do.", valueName: "word"))
     var unsupported: String?
 
     @Option(help: ArgumentHelp("Misbehave at the first statement starting with WORD, to see how the harness "
