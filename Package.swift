@@ -151,6 +151,16 @@ let package = Package(
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
             "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowLabTestSupport",
         ]),
+        .testTarget(name: "WindowLabFuzzingTests", dependencies: [
+            "WindowLabFuzzing", "CLibFuzzerHooks", "CommandEncoding", "DifferentialHarness", "ScenarioLanguage",
+            "WindowModel", "WindowLabTestSupport",
+        ]),
+        // C that calls include/windowlab.h as a fuzz target does, for WindowLabOracleTests.
+        .target(name: "COracleTestDriver", dependencies: ["CWindowLabOracle"], path: "Tests/COracleTestDriver"),
+        .testTarget(name: "WindowLabOracleTests", dependencies: [
+            "WindowLabOracle", "COracleTestDriver", "CWindowLabOracle", "EngineProtocol", "CommandEncoding",
+            "DifferentialHarness", "ScenarioLanguage", "WindowModel", "WindowLabTestSupport",
+        ]),
         .testTarget(name: "ScenarioRenderTests", dependencies: [
             "ScenarioRender", "ScenarioLanguage", "WindowModel", "WindowLabTestSupport",
         ]),

@@ -52,7 +52,9 @@ final class InProcessConversation: @unchecked Sendable {
         if declaration == nil, let mismatch = hello.framingMismatch(numbered: numbered) {
             throw EngineFault(kind: .start, message: "the handshake failed: " + mismatch, statement: EngineHello.request)
         }
-        if declaration != nil { numbered = hello.version == 2 }
+        // Declared: the engine was not sent `hello`, and a version 2 engine's first
+        // `ok N` sets the count (whether it counts a hello of its own or not).
+        if declaration != nil { (numbered, resynchronising) = (hello.version == 2, true) }
         answered = declaration == nil ? 1 : 0
         self.hello = hello
     }

@@ -62,14 +62,14 @@ public enum StructureMutator {
         guard let first = CommandDecoder.decode(a).commandList, let second = CommandDecoder.decode(b).commandList
         else { return 0 }
         let cutA = Int.random(in: 0...first.count, using: &random), cutB = Int.random(in: 0...second.count, using: &random)
-        let spliced = Shrinker.valid(Array(first.prefix(cutA)) + Array(second.suffix(from: cutB)))
+        let spliced = CanonicalNames.renamed(Shrinker.valid(Array(first.prefix(cutA)) + Array(second.suffix(from: cutB))))
         guard let encoded = try? CommandEncoder.encode(spliced), encoded.count <= maxSize, encoded.count > 1 else { return 0 }
         encoded.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: encoded.count) }
         return encoded.count
     }
 
     /// One to three structural edits of `list`, made valid (commands that name what
-    /// an edit removed are dropped).
+    /// an edit removed are dropped) and renamed to the encoding's canonical names.
     static func mutated(_ list: [Command], features: Set<EngineFeature> = EngineFeature.all,
                         _ random: inout SeededRandom) -> [Command] {
         var list = list
@@ -95,7 +95,7 @@ public enum StructureMutator {
                 if !list.isEmpty { list[at] = ontoAnEdge(list[at], list, &random) }
             }
         }
-        return Shrinker.valid(list)
+        return CanonicalNames.renamed(Shrinker.valid(list))
     }
 
     /// The command with one of its numbers replaced by an edge (or the float beside
