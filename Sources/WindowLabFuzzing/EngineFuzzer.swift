@@ -40,7 +40,8 @@ import WindowModel
 /// The environment tunes a running target: `WINDOWLAB_FUZZ_SHRINK=SECONDS` bounds the
 /// in-process shrinking of a difference (10 by default; 0 prints the cut scenario
 /// only), `WINDOWLAB_FUZZ_FINDINGS=DIR` also writes the scenario there as
-/// `divergence-HASH.wls`, `WINDOWLAB_FUZZ_MUTATOR=bytes` leaves mutation to libFuzzer.
+/// `divergence-HASH.wls`, `WINDOWLAB_FUZZ_MUTATOR=bytes` leaves mutation to libFuzzer,
+/// `WINDOWLAB_FUZZ_STATS=1` prints the inputs and commands run when the process exits.
 public struct EngineFuzzer: Sendable {
     /// The reference first, then the engine under test.
     public let engines: [EngineFactory]
@@ -79,6 +80,7 @@ public struct EngineFuzzer: Sendable {
             return .unreadable("the input's first byte names encoding version \(version); this build reads 1 to 3")
         }
         let result = DifferentialRunner.run(commands, engines: engines)
+        FuzzClock.ran(commands: result.commandsRun)
         guard let divergence = result.divergence else { return .agree(commands: result.commandsRun) }
         // Cut where the list has it, then fit as the engines were sent it (features, numbers).
         var filter = FeatureFilter(engines: engines)
@@ -134,21 +136,45 @@ public struct EngineFuzzer: Sendable {
     }
 }
 
-/// Where an input stands in this process's run, for reports (libFuzzer calls from
-/// one thread; a lock keeps other callers consistent).
+/// Where an input stands in this process's run, for reports, and what the run did
+/// (libFuzzer calls from one thread; a lock keeps other callers consistent).
 enum FuzzClock {
     nonisolated(unsafe) private static var first: ContinuousClock.Instant?
     nonisolated(unsafe) private static var inputs = 0
+    nonisolated(unsafe) private static var commands = 0
     private static let lock = NSLock()
 
     static func begin() -> (number: Int, seconds: Double) {
         lock.lock()
         defer { lock.unlock() }
         let now = ContinuousClock.now
-        if first == nil { first = now }
+        if first == nil {
+            first = now
+            if ProcessInfo.processInfo.environment["WINDOWLAB_FUZZ_STATS"] == "1" { atexit { FuzzClock.printStats() } }
+        }
         inputs += 1
-        let elapsed = now - first!
-        return (inputs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (inputs, seconds(since: first!, now))
+    }
+
+    static func ran(commands count: Int) {
+        lock.lock()
+        commands += count
+        lock.unlock()
+    }
+
+    /// `windowlab: N inputs, M commands in T s (R commands/s)` on standard error.
+    static func printStats() {
+        lock.lock()
+        defer { lock.unlock() }
+        let elapsed = first.map { seconds(since: $0, .now) } ?? 0
+        let rate = elapsed > 0 ? Int((Double(commands) / elapsed).rounded()) : 0
+        FileHandle.standardError.write(Data(("windowlab: \(inputs) inputs, \(commands) commands in \(format3(elapsed)) s "
+                                             + "(\(rate) commands/s)\n").utf8))
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant) -> Double {
+        let elapsed = now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// A name for an input (FNV-1a, 64 bits, in hex): the same input, the same file.
