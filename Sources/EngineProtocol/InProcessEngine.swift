@@ -28,8 +28,8 @@ public enum InProcessEngines {
 
     /// Greets the engine (`hello 1`) through `answer` and returns a factory named,
     /// featured and declared as it answered. Each instance the factory makes is the
-    /// same engine after `reset` (the first is the engine as greeted): one instance at
-    /// a time, as a process serves one; a request to an older instance is a fault.
+    /// same engine after `reset`: one instance at a time, as a process serves one; a
+    /// request to an older instance is a fault.
     /// - Parameters:
     ///   - declaration: the engine's answer to `hello 1` (`hello 1 NAME FEATURE…
     ///     [deviates RULE…] [numbers DOMAIN]`), when `answer` does not take `hello`;
@@ -62,8 +62,9 @@ public final class InProcessEngine: WindowSystem, EngineFaultReporting {
         engineName = name
         self.conversation = conversation
         generation = conversation.nextGeneration()
-        // The first instance is the engine as greeted; each later one starts over.
-        if generation > 1, case let .failure(problem) = request("reset").flatMap({ lines in
+        // Every instance starts over, the first too: the engine may have served another
+        // oracle, or a test, since it was greeted.
+        if case let .failure(problem) = request("reset").flatMap({ lines in
             lines.isEmpty ? .success(lines) : .failure(EngineFault(
                 kind: .garbage, message: "answered `reset` with `\(lines[0].prefix(200))` before `ok`", statement: "reset"))
         }) {

@@ -82,7 +82,7 @@ windowlab_oracle *windowlab_oracle_new(const windowlab_engine *engine, char *err
 void windowlab_oracle_free(windowlab_oracle *oracle);
 
 /* Decodes `data` (any bytes), runs the commands on the reference and the engine
- * (sending `reset` first, except the first time) and compares them. Returns one of
+ * (sending `reset` first) and compares them. Returns one of
  * WINDOWLAB_AGREE, WINDOWLAB_DIFFERENT, WINDOWLAB_UNREADABLE, WINDOWLAB_MISUSE.
  * Never aborts, whatever the bytes and whatever the engine answers. */
 int windowlab_check(windowlab_oracle *oracle, const uint8_t *data, size_t size);
