@@ -49,12 +49,12 @@ for bug in "${bugs[@]}"; do
     Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c Examples/engines/c/protocol.c $flags \
     2>"$dir/link.log" || { cat "$dir/link.log" >&2; exit 2; }
   "$cc" -std=c11 -O2 -Wall -Wextra "-DBUG_$bug" -o "$dir/cwindows" Examples/engines/c/*.c -lm || exit 2
-  started=$(date +%s.%N)
+  started=$EPOCHREALTIME
   set +e
   (cd "$dir" && SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_FINDINGS="$dir/findings" ./fuzz_cwindows \
     -max_total_time="$time" -seed="$seed" -artifact_prefix="$dir/" "$dir/corpus" "$work/seeds" >"$dir/fuzz.log" 2>&1)
   set -e
-  wall=$(echo "$(date +%s.%N) - $started" | bc)
+  wall=$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
   crash=$(ls "$dir"/crash-* 2>/dev/null | head -n 1 || true)
   scenario=$(ls "$dir"/findings/divergence-*.wls 2>/dev/null | head -n 1 || true)
   if [[ -z $crash || -z $scenario ]]; then
@@ -74,7 +74,7 @@ for bug in "${bugs[@]}"; do
   set +e; "$windowlab" run --engine "$engine" "$dir/shrunk.wls" >"$dir/run-shrunk.log" 2>&1; ran=$?; set -e
   ((ran == 1)) || { echo "MISSED $bug: windowlab run exits $ran on $dir/shrunk.wls"; missed=$((missed + 1)); continue; }
   statements=$(grep -cvE '^(#|expect |$)' "$dir/shrunk.wls")
-  printf 'caught %s %s (process %.1f s); windowlab run shows it diverging, from the oracle'"'"'s scenario and from `corpus shrink` (%s statements)\n' \
+  printf 'caught %s %s (process %s s); windowlab run shows it diverging, from the oracle'"'"'s scenario and from `corpus shrink` (%s statements)\n' \
     "$bug" "${found#found }" "$wall" "$statements"
 done
 if ((missed)); then echo "== $missed of ${#bugs[@]} planted bugs missed"; exit 1; fi
