@@ -72,6 +72,8 @@ public final class InProcessEngine: WindowSystem, EngineFaultReporting {
         }
     }
 
+    // These three read answers as ProcessEngine's do (and through its parser): a new kind
+    // of answer (issue 35's `unsupported`) belongs in both.
     public func apply(_ command: Command) -> [Observation] {
         guard case let .observations(observations)? = answer(.command(command)) else { return [] }
         return observations
