@@ -117,12 +117,14 @@ if ((jobs > 1)); then
   fi
 elif [[ -n $inited ]]; then
   mutated=$(( ${ran:-$inited} - inited ))
-  echo "== replayed the $seeds seeds (inputs 1 to $inited), then ran $mutated mutated inputs"
-  ((mutated > 0)) || idle=1
+  if ((mutated > 0)); then
+    echo "== replayed the $seeds seeds (inputs 1 to $inited), then ran $mutated mutated inputs"
+  else
+    idle=1
+    echo "== replayed the $seeds seeds (inputs 1 to $inited); the time went to them: nothing was mutated (give it more --time)"
+  fi
 else
   idle=1
-fi
-if ((idle)); then
   echo "== the run ended while it replayed the $seeds seeds: nothing was mutated (give it more --time, or fewer seeds)"
 fi
 if [[ -n $(ls "$work/new") && ( $target != differential || $merge == 0 ) ]]; then
