@@ -93,7 +93,7 @@ let package = Package(
         // report the scenario, abort; the structure-aware mutator.
         .target(name: "WindowLabFuzzing", dependencies: [
             "WindowModel", "ReferenceModel", "CommandEncoding", "CommandGeneration", "Lockstep", "Shrinking",
-            "ScenarioLanguage", "DifferentialHarness", "CLibFuzzerHooks",
+            "ScenarioLanguage", "DifferentialHarness", "ProcessSupport", "CLibFuzzerHooks",
         ]),
         // The C interface (include/windowlab.h) of WindowLabOracle.
         .target(name: "CWindowLabOracle"),

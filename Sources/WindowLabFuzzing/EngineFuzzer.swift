@@ -1,6 +1,7 @@
 import CommandEncoding
 import DifferentialHarness
 import Foundation
+import ProcessSupport
 import ReferenceModel
 import WindowModel
 
@@ -123,12 +124,12 @@ public struct EngineFuzzer: Sendable {
         var text = report.text
         if let folder = findingsFolder {
             let path = folder + "/divergence-" + FuzzClock.hash(input) + ".wls"
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data(report.scenario.utf8).write(to: URL(fileURLWithPath: path))
+            do throws(FileWriteError) {
+                try AtomicFile.makeFolder(folder)
+                try AtomicFile.write(Array(report.scenario.utf8), to: path)
                 text += "# windowlab: scenario written to \(path)\n"
             } catch {
-                text += "# windowlab: could not write \(path): \(error.localizedDescription)\n"
+                text += "# windowlab: \(error) (the scenario is above)\n"
             }
         }
         FileHandle.standardError.write(Data(text.utf8))
