@@ -166,7 +166,10 @@ From the bundled corpus, libFuzzer reaches most bugs while it replays the seeds 
 number below the $seeds seeds), the others by mutating them. From nothing, \`check\`'s
 generator, weighted toward the rules' edges (alpha 0.01, shared edges, zero sizes),
 finds every bug in its first cases; libFuzzer, from an empty corpus, has to build such
-states by mutation, and some take longer than the run.
+states by mutation, and some take longer than the run. Runs from nothing vary from one run
+of this script to the next: libFuzzer's seed fixes its choices, but it rereads its corpus
+folder every second and stops on the clock, so a long run is not repeated exactly (the
+bugs it finds within a second are).
 MD
 mv "$tmp" "$out"
 echo "wrote $out" >&2
