@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
         .library(name: "RoutingWorkloads", targets: ["RoutingWorkloads"]),
         .library(name: "ProcessSupport", targets: ["ProcessSupport"]),
+        // Fuzz your own engine in process: a Swift libFuzzer target's oracle and mutator.
+        .library(name: "WindowLabFuzzing", targets: ["WindowLabFuzzing"]),
+        // The same for C, C++ and Rust: libWindowLabOracle.a and include/windowlab.h.
+        .library(name: "WindowLabOracle", type: .static, targets: ["WindowLabOracle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,6 +87,20 @@ let package = Package(
         ]),
         // Counts heap allocations for `windowlab bench` (interposes malloc; CLI only).
         .target(name: "CMallocCounter"),
+        // libFuzzer's byte mutator through a weak reference (programs without libFuzzer still link).
+        .target(name: "CLibFuzzerHooks"),
+        // A user's engine under libFuzzer in process: decode, lockstep with the reference,
+        // report the scenario, abort; the structure-aware mutator.
+        .target(name: "WindowLabFuzzing", dependencies: [
+            "WindowModel", "ReferenceModel", "CommandEncoding", "CommandGeneration", "Lockstep", "Shrinking",
+            "ScenarioLanguage", "DifferentialHarness", "ProcessSupport", "CLibFuzzerHooks",
+        ]),
+        // The C interface (include/windowlab.h) of WindowLabOracle.
+        .target(name: "CWindowLabOracle"),
+        // windowlab.h's functions: an engine behind a C answer callback, through the protocol's reader.
+        .target(name: "WindowLabOracle", dependencies: [
+            "CWindowLabOracle", "WindowLabFuzzing", "EngineProtocol", "WindowModel",
+        ]),
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandGeneration", "Lockstep", "Shrinking", "CommandEncoding", "CorpusPack",
@@ -132,6 +150,16 @@ let package = Package(
         .testTarget(name: "CorpusPackTests", dependencies: [
             "CorpusPack", "CommandEncoding", "WindowModel", "DifferentialHarness",
             "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowLabTestSupport",
+        ]),
+        .testTarget(name: "WindowLabFuzzingTests", dependencies: [
+            "WindowLabFuzzing", "CLibFuzzerHooks", "CommandEncoding", "DifferentialHarness", "ScenarioLanguage",
+            "WindowModel", "WindowLabTestSupport",
+        ]),
+        // C that calls include/windowlab.h as a fuzz target does, for WindowLabOracleTests.
+        .target(name: "COracleTestDriver", dependencies: ["CWindowLabOracle"], path: "Tests/COracleTestDriver"),
+        .testTarget(name: "WindowLabOracleTests", dependencies: [
+            "WindowLabOracle", "COracleTestDriver", "CWindowLabOracle", "EngineProtocol", "CommandEncoding",
+            "DifferentialHarness", "ScenarioLanguage", "WindowModel", "WindowLabTestSupport",
         ]),
         .testTarget(name: "ScenarioRenderTests", dependencies: [
             "ScenarioRender", "ScenarioLanguage", "WindowModel", "WindowLabTestSupport",

@@ -30,6 +30,7 @@ let package = Package(
             .product(name: "CommandEncoding", package: root),
             .product(name: "CorpusPack", package: root),
             .product(name: "EngineProtocol", package: root),
+            .product(name: "WindowLabFuzzing", package: root),
         ]),
         // libFuzzer's byte mutator, declared for the custom mutator to fall back on.
         .target(name: "CFuzzerHooks"),

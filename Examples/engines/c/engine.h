@@ -74,6 +74,8 @@ typedef struct {
 void out_str(const char *s);
 void out_num(double v);
 void out_line_end(void);
+/* One request's whole answer, in process (fuzz/fuzz_cwindows.c). */
+const char *cwindows_answer(Engine *e, char *line, size_t len, size_t *answer_len);
 
 /* engine.c */
 void engine_init(Engine *e);

@@ -60,6 +60,7 @@ void out_num(double v)
     out_str(b);
 }
 
+#ifndef CWINDOWS_NO_MAIN
 static void flush_out(void)
 {
     size_t done = 0;
@@ -74,6 +75,7 @@ static void flush_out(void)
     }
     olen = 0;
 }
+#endif
 
 /* ---------- parsing ---------- */
 
@@ -468,6 +470,21 @@ static void request(Engine *e, char *line, size_t len)
     }
 }
 
+/* ---------- in process ---------- */
+
+/* The answer to one request line, as the loop below would write it (its lines and
+ * `ok`, or one `error` line): for a fuzz target that links the engine beside the
+ * oracle (fuzz/). `line` is changed in place; the answer stays valid until the
+ * next call. */
+const char *cwindows_answer(Engine *e, char *line, size_t len, size_t *answer_len)
+{
+    olen = 0;
+    request(e, line, len);
+    *answer_len = olen;
+    return obuf;
+}
+
+#ifndef CWINDOWS_NO_MAIN  /* fuzz/ links the engine without it: libFuzzer has the main */
 int main(void)
 {
     static Engine engine;
@@ -513,3 +530,4 @@ int main(void)
     free(obuf);
     return 0;
 }
+#endif

@@ -24,29 +24,6 @@ mod x11;
 
 use std::io::{self, Read, Write};
 
-/// Answers one request line into `out`: its observations, then `ok`; or one
-/// `error MESSAGE` line. Trailing blanks and a carriage return are ignored.
-fn handle(engine: &mut engine::Engine, raw: &[u8], out: &mut Vec<u8>) {
-    let answer = match std::str::from_utf8(raw) {
-        Ok(line) => protocol::answer(engine, line.trim_end_matches(|c| c == '\r' || c == ' ' || c == '\t')),
-        Err(_) => Err("request is not UTF-8".to_string()),
-    };
-    match answer {
-        Ok(lines) => {
-            for line in lines {
-                out.extend_from_slice(line.as_bytes());
-                out.push(b'\n');
-            }
-            out.extend_from_slice(b"ok\n");
-        }
-        Err(message) => {
-            out.extend_from_slice(b"error ");
-            out.extend_from_slice(message.replace('\n', " ").as_bytes());
-            out.push(b'\n');
-        }
-    }
-}
-
 /// Writes and flushes; a closed output means the harness is gone, so stop.
 fn send(stdout: &mut io::StdoutLock, out: &mut Vec<u8>) {
     if out.is_empty() {
@@ -81,7 +58,7 @@ fn main() {
         pending.extend_from_slice(&chunk[..n]);
         let mut start = 0;
         while let Some(len) = pending[start..].iter().position(|&b| b == b'\n') {
-            handle(&mut engine, &pending[start..start + len], &mut out);
+            protocol::handle(&mut engine, &pending[start..start + len], &mut out);
             start += len + 1;
         }
         pending.drain(..start);
@@ -90,7 +67,7 @@ fn main() {
     }
     // End of input: a last request without its newline still gets its answer.
     if pending.iter().any(|b| !b.is_ascii_whitespace()) {
-        handle(&mut engine, &pending, &mut out);
+        protocol::handle(&mut engine, &pending, &mut out);
     }
     send(&mut output, &mut out);
 }

@@ -12,6 +12,30 @@ use crate::geometry::{narrow, parse_number, Affine, Point, Rect};
 pub const HELLO: &str = "hello 1 rwindows windows levels key views bounds-origin alpha interaction \
 passthrough touches presses hit convert transforms deviates N1 N2 K4 Q3 numbers float32";
 
+/// Answers one request line into `out`: its observations, then `ok`; or one
+/// `error MESSAGE` line. Trailing blanks and a carriage return are ignored. The
+/// request loop (main.rs) and the in-process fuzz target (fuzz/lib.rs) both call it.
+pub fn handle(engine: &mut Engine, raw: &[u8], out: &mut Vec<u8>) {
+    let answer = match std::str::from_utf8(raw) {
+        Ok(line) => answer(engine, line.trim_end_matches(|c| c == '\r' || c == ' ' || c == '\t')),
+        Err(_) => Err("request is not UTF-8".to_string()),
+    };
+    match answer {
+        Ok(lines) => {
+            for line in lines {
+                out.extend_from_slice(line.as_bytes());
+                out.push(b'\n');
+            }
+            out.extend_from_slice(b"ok\n");
+        }
+        Err(message) => {
+            out.extend_from_slice(b"error ");
+            out.extend_from_slice(message.replace('\n', " ").as_bytes());
+            out.push(b'\n');
+        }
+    }
+}
+
 /// The words of one request, read left to right.
 struct Words<'a> {
     words: Vec<&'a str>,

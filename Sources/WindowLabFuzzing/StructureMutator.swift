@@ -1,11 +1,12 @@
+import CLibFuzzerHooks
 import CommandEncoding
 import CommandGeneration
-import DifferentialHarness
 import Foundation
 import Shrinking
 import WindowModel
 
-/// A structure-aware mutator for the differential target: it decodes an input to
+/// A structure-aware mutator for fuzz inputs of the binary encoding (the project's
+/// differential target, and any engine's in-process target): it decodes an input to
 /// its command list, edits the list (insert a generated command, delete, duplicate
 /// or swap commands, move a number onto an edge of an existing window, splice two
 /// inputs), keeps it valid, and encodes it again. Where that cannot work (the input
@@ -14,20 +15,38 @@ import WindowModel
 ///
 /// `WINDOWLAB_FUZZ_MUTATOR=bytes` turns it off (every call goes to the byte
 /// mutator), so both can be measured with the same binary.
+///
+/// ```swift
+/// @_cdecl("LLVMFuzzerCustomMutator")
+/// public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+///     StructureMutator.mutate(data, size: size, maxSize: maxSize, seed: seed)
+/// }
+/// ```
 public enum StructureMutator {
     /// libFuzzer's byte mutator: `(data, size, maxSize) -> newSize`.
     public typealias ByteMutator = (UnsafeMutablePointer<UInt8>, Int, Int) -> Int
 
     static let bytesOnly = ProcessInfo.processInfo.environment["WINDOWLAB_FUZZ_MUTATOR"] == "bytes"
 
+    /// libFuzzer's own byte mutator (`LLVMFuzzerMutate`) when the program is linked
+    /// with libFuzzer; else a change of one byte (so programs without libFuzzer link).
+    public static func libFuzzerBytes(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int {
+        windowlab_libfuzzer_mutate(data, size, maxSize)
+    }
+
     /// `LLVMFuzzerCustomMutator`: mutates `data[0..<size]` in place, returns the new size.
+    /// - Parameters:
+    ///   - features: what the engine under test implements: inserted commands need
+    ///     nothing else (a command it lacks would only be skipped).
+    ///   - bytes: the byte mutator to fall back on (libFuzzer's by default).
     public static func mutate(_ data: UnsafeMutablePointer<UInt8>, size: Int, maxSize: Int, seed: UInt32,
-                              bytes: ByteMutator) -> Int {
+                              features: Set<EngineFeature> = EngineFeature.all,
+                              bytes: ByteMutator = libFuzzerBytes) -> Int {
         var random = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
         guard !bytesOnly, random.chance(0.6),
               let list = CommandDecoder.decode(UnsafeBufferPointer(start: data, count: size)).commandList
         else { return bytes(data, size, maxSize) }
-        let mutated = mutated(list, &random)
+        let mutated = mutated(list, features: features, &random)
         guard let encoded = try? CommandEncoder.encode(mutated), encoded.count <= maxSize, encoded.count > 1 else {
             return bytes(data, size, maxSize)
         }
@@ -43,23 +62,28 @@ public enum StructureMutator {
         guard let first = CommandDecoder.decode(a).commandList, let second = CommandDecoder.decode(b).commandList
         else { return 0 }
         let cutA = Int.random(in: 0...first.count, using: &random), cutB = Int.random(in: 0...second.count, using: &random)
-        let spliced = Shrinker.valid(Array(first.prefix(cutA)) + Array(second.suffix(from: cutB)))
+        let spliced = CanonicalNames.renamed(Shrinker.valid(Array(first.prefix(cutA)) + Array(second.suffix(from: cutB))))
         guard let encoded = try? CommandEncoder.encode(spliced), encoded.count <= maxSize, encoded.count > 1 else { return 0 }
         encoded.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: encoded.count) }
         return encoded.count
     }
 
     /// One to three structural edits of `list`, made valid (commands that name what
-    /// an edit removed are dropped).
-    static func mutated(_ list: [Command], _ random: inout SeededRandom) -> [Command] {
+    /// an edit removed are dropped) and renamed to the encoding's canonical names.
+    static func mutated(_ list: [Command], features: Set<EngineFeature> = EngineFeature.all,
+                        _ random: inout SeededRandom) -> [Command] {
         var list = list
         for _ in 0 ..< Int.random(in: 1...3, using: &random) {
             let at = list.isEmpty ? 0 : Int.random(in: 0..<list.count, using: &random)
             switch Int.random(in: 0..<6, using: &random) {
             case 0:   // insert a command a generator would make, from a state like this one
-                var generator = CommandGenerator(seed: random.next(), configuration: .init(length: 40))
+                var configuration = CommandGenerator.Configuration(length: 40)
+                configuration.features = features
+                var generator = CommandGenerator(seed: random.next(), configuration: configuration)
                 let donor = generator.generate()
-                list.insert(donor[Int.random(in: 0..<donor.count, using: &random)], at: min(at, list.count))
+                if !donor.isEmpty {
+                    list.insert(donor[Int.random(in: 0..<donor.count, using: &random)], at: min(at, list.count))
+                }
             case 1 where !list.isEmpty:
                 list.removeSubrange(at ..< min(list.count, at + Int.random(in: 1...4, using: &random)))
             case 2 where !list.isEmpty:
@@ -71,7 +95,7 @@ public enum StructureMutator {
                 if !list.isEmpty { list[at] = ontoAnEdge(list[at], list, &random) }
             }
         }
-        return Shrinker.valid(list)
+        return CanonicalNames.renamed(Shrinker.valid(list))
     }
 
     /// The command with one of its numbers replaced by an edge (or the float beside

@@ -1,0 +1,138 @@
+import CommandEncoding
+import DifferentialHarness
+import Foundation
+import ProcessSupport
+import ReferenceModel
+import WindowModel
+
+/// libFuzzer on your own engine, in this process: decodes each fuzz input to a
+/// command list of the project's binary encoding (so the corpus packs and the
+/// structure-aware mutator serve it), runs it on the reference and your engine in
+/// lockstep, compared under the engine's declared features, deviations and numbers
+/// exactly as `windowlab check` compares them, and on a difference prints the
+/// scenario (``FuzzReport``) and aborts, so libFuzzer saves the input.
+///
+/// A Swift fuzz target is then three functions (build it with
+/// `swift build -c release --sanitize=fuzzer --product MyFuzzer`):
+///
+/// ```swift
+/// import WindowLabFuzzing
+/// import WindowModel
+///
+/// let fuzzer = EngineFuzzer(engine: EngineFactory(name: "mine", features: [.windows, .levels, .key, .hit]) {
+///     MyWindowSystem()
+/// })
+///
+/// @_cdecl("LLVMFuzzerTestOneInput")
+/// public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzer.testOneInput(data, size) }
+///
+/// @_cdecl("LLVMFuzzerCustomMutator")
+/// public func mutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+///     fuzzer.mutate(data, size, maxSize, seed)
+/// }
+///
+/// @_cdecl("LLVMFuzzerCustomCrossOver")
+/// public func crossOver(_ a: UnsafePointer<UInt8>?, _ sizeA: Int, _ b: UnsafePointer<UInt8>?, _ sizeB: Int,
+///                       _ out: UnsafeMutablePointer<UInt8>?, _ maxOut: Int, _ seed: UInt32) -> Int {
+///     EngineFuzzer.crossOver(a, sizeA, b, sizeB, out, maxOut, seed)
+/// }
+/// ```
+///
+/// The environment tunes a running target: `WINDOWLAB_FUZZ_SHRINK=SECONDS` bounds the
+/// in-process shrinking of a difference (10 by default; 0 prints the cut scenario
+/// only), `WINDOWLAB_FUZZ_FINDINGS=DIR` also writes the scenario there as
+/// `divergence-HASH.wls`, `WINDOWLAB_FUZZ_MUTATOR=bytes` leaves mutation to libFuzzer,
+/// `WINDOWLAB_FUZZ_STATS=1` prints the inputs and commands run when the process exits.
+public struct EngineFuzzer: Sendable {
+    /// The reference first, then the engine under test.
+    public let engines: [EngineFactory]
+    /// Seconds a difference may be shrunk in process before it is printed (0: not shrunk).
+    public var shrinkSeconds: Double
+    /// A folder to write each difference's scenario to, besides printing it.
+    public var findingsFolder: String?
+
+    /// - Parameters:
+    ///   - engine: your engine, with what it declares (features, deviations, numbers).
+    ///   - reference: the oracle (the reference model unless you know better).
+    public init(engine: EngineFactory, reference: EngineFactory = EngineFactory(name: "reference") { ReferenceWindowSystem() }) {
+        engines = [reference, engine]
+        let environment = ProcessInfo.processInfo.environment
+        shrinkSeconds = environment["WINDOWLAB_FUZZ_SHRINK"].flatMap(Double.init).map { $0.isFinite ? max(0, $0) : 0 } ?? 10
+        findingsFolder = environment["WINDOWLAB_FUZZ_FINDINGS"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// What one input showed.
+    public enum Verdict: Sendable {
+        /// The engines agreed on every command the input decodes to (how many ran).
+        case agree(commands: Int)
+        /// The bytes are of another version of the encoding: nothing ran.
+        case unreadable(String)
+        /// The engine differs (a fault or broken invariants included).
+        case different(FuzzReport)
+    }
+
+    /// Runs one input; never aborts.
+    public func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
+        let input = FuzzClock.begin()
+        let commands: [Command]
+        switch CommandDecoder.decode(bytes) {
+        case let .commands(list): commands = list
+        case let .unsupportedVersion(version):
+            return .unreadable("the input's first byte names encoding version \(version); this build reads 1 to 3")
+        }
+        let result = DifferentialRunner.run(commands, engines: engines)
+        FuzzClock.ran(commands: result.commandsRun)
+        guard let divergence = result.divergence else { return .agree(commands: result.commandsRun) }
+        // Cut where the list has it, then fit as the engines were sent it (features, numbers).
+        var filter = FeatureFilter(engines: engines)
+        let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
+        let shrunk = shrinkSeconds > 0 && !cut.isEmpty
+            ? Finding.shrinking(commands, divergence: divergence, seed: 0, profile: .small, engines: engines,
+                                seconds: shrinkSeconds)
+            : nil
+        return .different(FuzzReport(engines: engines, divergence: divergence, decoded: commands.count,
+                                      cut: cut.isEmpty ? [divergence.command] : cut, shrunk: shrunk,
+                                      inputNumber: input.number, secondsSinceFirstInput: input.seconds))
+    }
+
+    /// `LLVMFuzzerTestOneInput`: ``check(_:)``, and on a difference the report on
+    /// standard error (and in ``findingsFolder``), then `abort()`. Returns 0.
+    public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let input = UnsafeBufferPointer(start: size > 0 ? data : nil, count: data == nil ? 0 : max(0, size))
+        guard case let .different(report) = check(input) else { return 0 }
+        reportAndAbort(report, input: input)
+    }
+
+    /// `LLVMFuzzerCustomMutator`, fitted to the engine's features (see ``StructureMutator``).
+    public func mutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        guard let data, size >= 0, maxSize > 0 else { return 0 }
+        return StructureMutator.mutate(data, size: min(size, maxSize), maxSize: maxSize, seed: seed,
+                                       features: engines.sharedFeatures)
+    }
+
+    /// `LLVMFuzzerCustomCrossOver` (see ``StructureMutator/crossOver(_:_:out:maxSize:seed:)``).
+    public static func crossOver(_ a: UnsafePointer<UInt8>?, _ sizeA: Int, _ b: UnsafePointer<UInt8>?, _ sizeB: Int,
+                                 _ out: UnsafeMutablePointer<UInt8>?, _ maxOut: Int, _ seed: UInt32) -> Int {
+        guard let a, let b, let out, sizeA >= 0, sizeB >= 0, maxOut > 0 else { return 0 }
+        return StructureMutator.crossOver(UnsafeBufferPointer(start: a, count: sizeA), UnsafeBufferPointer(start: b, count: sizeB),
+                                          out: out, maxSize: maxOut, seed: seed)
+    }
+
+    /// Prints the report on standard error, writes its scenario to ``findingsFolder``
+    /// when there is one (named after the input's hash), and aborts.
+    public func reportAndAbort(_ report: FuzzReport, input: UnsafeBufferPointer<UInt8>) -> Never {
+        var text = report.text
+        if let folder = findingsFolder {
+            let path = folder + "/divergence-" + FuzzClock.hash(input) + ".wls"
+            do throws(FileWriteError) {
+                try AtomicFile.makeFolder(folder)
+                try AtomicFile.write(Array(report.scenario.utf8), to: path)
+                text += "# windowlab: scenario written to \(path)\n"
+            } catch {
+                text += "# windowlab: \(error) (the scenario is above)\n"
+            }
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+        abort()
+    }
+}

@@ -1,0 +1,64 @@
+import CWindowLabOracle
+import EngineProtocol
+import WindowLabFuzzing
+import WindowModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a `windowlab_oracle *` points to (`include/windowlab.h`): an
+/// ``EngineFuzzer`` whose engine is the C callback, and the last report, kept as C
+/// text for `windowlab_report`.
+final class Oracle {
+    let fuzzer: EngineFuzzer
+    /// The last difference's scenario, NUL-terminated ("" when none): C memory, so
+    /// the pointer `windowlab_report` returns stays valid until the next check.
+    private(set) var report: UnsafeMutablePointer<CChar> = strdup("")!
+
+    /// Greets the engine through its callback (or reads its declaration) as
+    /// `--engine exec:` greets a process.
+    init(engine: windowlab_engine) throws(EngineFault) {
+        guard let callback = engine.answer else {
+            throw EngineFault(kind: .start, message: "the engine has no answer callback (windowlab_engine.answer is NULL)")
+        }
+        let context = engine.context
+        let answer: InProcessEngines.Answer = { request in
+            var length = -1   // (size_t)-1: left untouched, the answer is NUL-terminated
+            let count = request.utf8.count
+            guard let text = request.withCString({ callback(context, $0, count, &length) }) else { return nil }
+            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+            return Array(UnsafeBufferPointer(start: bytes, count: length < 0 ? strlen(text) : length))
+        }
+        let declaration = engine.declaration.map { String(cString: $0) }
+        fuzzer = EngineFuzzer(engine: try InProcessEngines.factory(declaration: declaration, answer: answer))
+    }
+
+    /// Runs one input: a `WINDOWLAB_…` result, the report kept when it differs.
+    func check(_ input: UnsafeBufferPointer<UInt8>) -> (status: CInt, report: FuzzReport?) {
+        keep("")
+        switch fuzzer.check(input) {
+        case .agree: return (WINDOWLAB_AGREE, nil)
+        case .unreadable: return (WINDOWLAB_UNREADABLE, nil)
+        case let .different(found):
+            keep(found.scenario)
+            return (WINDOWLAB_DIFFERENT, found)
+        }
+    }
+
+    private func keep(_ text: String) {
+        guard let copied = strdup(text) else { return }
+        free(report)
+        report = copied
+    }
+
+    deinit { free(report) }
+}
+
+/// `text` into a caller's buffer of `size` bytes, cut to fit, always NUL-terminated.
+func copy(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, size: Int) {
+    guard let buffer, size > 0 else { return }
+    let bytes = Array(text.utf8.prefix(size - 1))
+    for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+    buffer[bytes.count] = 0
+}

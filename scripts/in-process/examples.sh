@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The Rust and Swift example engines fuzzed in process, as their READMEs build them:
+# a short clean run from the bundled corpus must not crash, and a build with one planted
+# bug must crash with a scenario that passes on the reference and shows the bug.
+#
+#   scripts/in-process/examples.sh --engine rust|swift [--time 30] [--bug-time 60] [--seed 1] [--work DIR]
+#
+# rust (Examples/engines/rust/fuzz): the bug is `max-edge-in`; its scenario must diverge
+#   on rwindows built with it, through `windowlab run --engine exec:` (exit 1).
+# swift (Examples/engines/swift): the bug is BUG_OLDEST_SUCCESSOR; the crash input must
+#   crash the bug build again (the oracle is deterministic), and the scenario must pass on
+#   the clean swindows served over the protocol (so what differed is the bug), which also
+#   runs every example scenario.
+# Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD, CLANG,
+# RUSTC. Exit status 0 when all holds, 1 when not, 2 when something cannot be built.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+engine="" time=30 bug_time=60 seed=1 work=""
+while (($#)); do
+  case "$1" in
+    --engine) engine=$2; shift 2 ;;
+    --time) time=$2; shift 2 ;;
+    --bug-time) bug_time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "examples.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+  esac
+done
+windowlab=$(realpath -m "${WINDOWLAB:-.build/release/windowlab}")
+[[ -x $windowlab ]] || { echo "examples.sh: no windowlab at $windowlab (set WINDOWLAB)" >&2; exit 2; }
+work=$(realpath -m "${work:-.build-in-process/$engine}")
+rm -rf "$work" && mkdir -p "$work/seeds" "$work/clean" "$work/bug/findings"
+for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
+
+# fuzz DIR BINARY SECONDS: runs BINARY from the seeds; its status.
+fuzz() {
+  mkdir -p "$1/corpus"
+  set +e
+  (cd "$1" && SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_FINDINGS="$1/findings" "$2" -max_total_time="$3" -seed="$seed" \
+    -artifact_prefix="$1/" "$1/corpus" "$work/seeds" >"$1/fuzz.log" 2>&1)
+  local status=$?
+  set -e
+  return $status
+}
+fail() { echo "examples.sh ($engine): $*" >&2; exit 1; }
+
+case "$engine" in
+  rust)
+    command -v "${RUSTC:-rustc}" >/dev/null || export PATH="$PATH:$HOME/.cargo/bin"
+    rustc=${RUSTC:-rustc} clang=${CLANG:-clang}
+    flags=$(scripts/oracle/link-flags.sh) || exit 2
+    sancov=(-C passes=sancov-module -C llvm-args=-sanitizer-coverage-level=3
+            -C llvm-args=-sanitizer-coverage-inline-8bit-counters -C llvm-args=-sanitizer-coverage-pc-table
+            -C llvm-args=-sanitizer-coverage-trace-compares)
+    build() {  # build DIR [--cfg …]: the staticlib, the fuzz target and the protocol binary
+      local dir=$1; shift
+      "$rustc" --edition 2021 -O --crate-type staticlib --crate-name rwindows_fuzz "${sancov[@]}" "$@" \
+        -o "$dir/librwindows_fuzz.a" Examples/engines/rust/fuzz/lib.rs || exit 2
+      # shellcheck disable=SC2086
+      "$clang" -fsanitize=fuzzer -O2 -o "$dir/fuzz_rwindows" Examples/engines/rust/fuzz/fuzz_rwindows.c \
+        "$dir/librwindows_fuzz.a" $flags 2>"$dir/link.log" || { cat "$dir/link.log" >&2; exit 2; }
+      "$rustc" --edition 2021 -O "$@" -o "$dir/rwindows" Examples/engines/rust/main.rs || exit 2
+    }
+    build "$work/clean"
+    build "$work/bug" --cfg 'bug="max-edge-in"'
+    clean="$work/clean/fuzz_rwindows" buggy="$work/bug/fuzz_rwindows" ;;
+  swift)
+    swift build -c release --package-path Examples/engines/swift --scratch-path .build-swindows-fuzz \
+      --sanitize=fuzzer --product FuzzSwindows >&2 || exit 2
+    swift build -c release --package-path Examples/engines/swift --scratch-path .build-swindows-fuzz-bug \
+      --sanitize=fuzzer -Xswiftc -DBUG_OLDEST_SUCCESSOR --product FuzzSwindows >&2 || exit 2
+    swift build -c release --package-path Examples/engines/swift --scratch-path .build-swindows \
+      --product swindows >&2 || exit 2
+    clean=$PWD/.build-swindows-fuzz/release/FuzzSwindows buggy=$PWD/.build-swindows-fuzz-bug/release/FuzzSwindows
+    served=exec:$PWD/.build-swindows/release/swindows
+    "$windowlab" run --engine "$served" Examples/*.wls >/dev/null || fail "swindows fails the example scenarios" ;;
+  *) echo "examples.sh: --engine rust or --engine swift" >&2; exit 64 ;;
+esac
+
+echo "== $engine: clean, ${time}s from $(ls "$work/seeds" | wc -l) seeds"
+fuzz "$work/clean" "$clean" "$time" || { tail -n 40 "$work/clean/fuzz.log" >&2; fail "the clean engine crashed"; }
+grep -aE "^#[0-9]+[[:space:]]+DONE" "$work/clean/fuzz.log" | tail -n 1
+echo "== $engine: one planted bug, at most ${bug_time}s"
+if fuzz "$work/bug" "$buggy" "$bug_time"; then fail "the planted bug was not found in ${bug_time}s"; fi
+crash=$(ls "$work"/bug/crash-* 2>/dev/null | head -n 1) || true
+scenario=$(ls "$work"/bug/findings/divergence-*.wls 2>/dev/null | head -n 1) || true
+[[ -n $crash && -n $scenario ]] || { tail -n 40 "$work/bug/fuzz.log" >&2; fail "no crash input or scenario"; }
+grep -aoE "found at input [0-9]+ of this process, [0-9.]+ s after its first" "$work/bug/fuzz.log" | head -n 1
+"$windowlab" run --engine reference "$scenario" >/dev/null || fail "the oracle's scenario fails on the reference"
+case "$engine" in
+  rust)
+    set +e; "$windowlab" run --engine "exec:$work/bug/rwindows" "$scenario" >"$work/bug/run.log" 2>&1; ran=$?; set -e
+    ((ran == 1)) || fail "windowlab run --engine exec:rwindows (max-edge-in) exits $ran on $scenario" ;;
+  swift)
+    SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_SHRINK=0 "$buggy" "$crash" >"$work/bug/again.log" 2>&1 \
+      && fail "the crash input does not crash the bug build again"
+    "$windowlab" run --engine "$served" "$scenario" >/dev/null || fail "the clean swindows fails the scenario" ;;
+esac
+echo "== $engine: clean in process, and the planted bug caught with a scenario that shows it"
