@@ -30,9 +30,14 @@ for name in "${names[@]}"; do
   [[ -f Benchmarks/drills/$name.patch ]] || { echo "no drill named $name (Benchmarks/drills/$name.patch)" >&2; exit 2; }
 done
 mkdir -p "$work/src"
-rm -rf "$work/base"; mkdir -p "$work/base"
-git archive HEAD Sources Tests Package.swift | tar -x -C "$work/base"
-find "$work/base" -type f -exec touch {} +   # newer than any older build in $work
+# The committed tree, extracted once per commit (scripts/mutants/run.sh leaves the same
+# layout: with --work on its folder, only what a patch touches is rebuilt).
+if [[ "$(cat "$work/base/.commit" 2>/dev/null)" != "$(git rev-parse HEAD)" ]]; then
+  rm -rf "$work/base"; mkdir -p "$work/base"
+  git archive HEAD Sources Tests Package.swift | tar -x -C "$work/base"
+  find "$work/base" -type f -exec touch {} +   # newer than any older build in $work
+  git rev-parse HEAD >"$work/base/.commit"
+fi
 failed=0
 for name in "${names[@]}"; do
   patch_file="$root/Benchmarks/drills/$name.patch"

@@ -79,11 +79,11 @@ struct Instructions: ParsableCommand {
             return
         }
         guard !chosen.isEmpty else { throw ValidationError("--only '\(only ?? "")' matches no benchmark (see --list)") }
+        let committed = try readThresholds()
         guard let callgrind = Callgrind(path: valgrind) else {
             fail(valgrind.map { "cannot run \($0): no such executable" }
                 ?? "valgrind is not on PATH (apt-get install -y valgrind)")
         }
-        let committed = try readThresholds()
         let gate = GateRun(callgrind: callgrind, countArguments: [ChildProcess.currentExecutable, "instructions", "--run-one"],
                            tolerance: tolerance / 100)
         let outcome: GateOutcome
