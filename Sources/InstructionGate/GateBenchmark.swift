@@ -5,30 +5,6 @@ import ReferenceModel
 import RoutingWorkloads
 import WindowModel
 
-/// One benchmark of the instruction gate: a fixed workload built outside the
-/// counted region, and a fixed number of operations inside it.
-public struct GateBenchmark: Sendable {
-    /// `KIND_WORKLOAD_N` (`route_desktop_10k`) or `campaign_PROFILE`.
-    public var name: String
-    /// What one operation is, for people ("a routed touch").
-    public var operation: String
-    /// How many operations the counted region runs (its count is divided by it).
-    public var operations: Int
-    /// Builds the workload and returns the operations to count.
-    let prepare: @Sendable () -> () -> Void
-
-    /// Builds the workload, then runs the operations inside ``CountedRegion``: the
-    /// body of the process a callgrind run counts.
-    public func runCounted() {
-        let body = prepare()
-        CountedRegion.measure(body)
-    }
-
-    /// Builds the workload and runs the operations outside any counted region (for
-    /// tests: every benchmark runs and its engines agree).
-    public func runPlain() { prepare()() }
-}
-
 /// The gate's benchmarks, in the order the thresholds file lists them.
 public enum GateBenchmarks {
     /// Routed touches per routing benchmark.
@@ -98,7 +74,7 @@ public enum GateBenchmarks {
     static func update(_ update: UpdateKind, _ kind: WorkloadKind, _ windows: Int, name: String) -> GateBenchmark {
         let paired = update == .hide || update == .levelChange
         let count = paired ? 2 * updates : updates
-        return GateBenchmark(name: name, operation: "update (\(update.rawValue))", operations: count) {
+        return GateBenchmark(name: name, operation: update.operation, operations: count) {
             let workload = RoutingWorkload(kind: kind, windowCount: windows, touchCount: 1)
             let engine = workload.makeIndexedEngine()
             let commands = workload.updateCommands(update, count: count)

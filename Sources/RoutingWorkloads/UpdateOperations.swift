@@ -15,6 +15,11 @@ public enum UpdateKind: String, CaseIterable, Sendable, Codable {
     case levelChange
 }
 
+extension UpdateKind {
+    /// One operation of the kind, for people (`update (raise)`; hide and show are one kind).
+    public var operation: String { self == .hide || self == .show ? "update (hide or show)" : "update (\(rawValue))" }
+}
+
 /// Timings of each update kind on one engine.
 public struct UpdateTimings: Sendable, Codable {
     public var kinds: [String: LatencySummary]

@@ -57,89 +57,34 @@ struct Instructions: ParsableCommand {
     @Option(help: .hidden)
     var runOne: String?
 
+    var driver: GateDriver {
+        var driver = GateDriver(thresholds: thresholds)
+        driver.update = update
+        driver.only = only
+        driver.tolerancePercent = tolerance
+        driver.valgrind = valgrind
+        driver.newFileHeader = [
+            "# Instructions per operation, counted by callgrind: `windowlab instructions` checks against",
+            "# these (tolerance 1.5%); `windowlab instructions --update` rewrites them. docs/benchmarks.md.",
+        ]
+        return driver
+    }
+
     func validate() throws {
-        guard tolerance >= 0, tolerance < 100 else { throw ValidationError("--tolerance must be from 0 to 100 per cent") }
-        if let only, (try? Regex(only)) == nil { throw ValidationError("--only: '\(only)' is not a regular expression") }
+        if let problem = driver.usageProblem(GateBenchmarks.all) { throw ValidationError(problem) }
         if let runOne, GateBenchmarks.named(runOne) == nil { throw ValidationError("no benchmark named '\(runOne)'") }
     }
 
     func run() throws {
-        if let runOne {
-            GateBenchmarks.named(runOne)!.runCounted()
-            return
-        }
-        let chosen = try GateBenchmarks.all.filter { benchmark in
-            guard let only else { return true }
-            return try Regex(only).wholeMatch(in: benchmark.name) != nil
-        }
+        if let runOne { return GateBenchmarks.named(runOne)!.runCounted() }
         if list {
-            for benchmark in GateBenchmarks.all {
-                print("\(benchmark.name): \(benchmark.operations) × \(benchmark.operation)")
-            }
+            for benchmark in GateBenchmarks.all { print("\(benchmark.name): \(benchmark.operations) × \(benchmark.operation)") }
             return
         }
-        guard !chosen.isEmpty else { throw ValidationError("--only '\(only ?? "")' matches no benchmark (see --list)") }
-        let committed = try readThresholds()
-        guard let callgrind = Callgrind(path: valgrind) else {
-            fail(valgrind.map { "cannot run \($0): no such executable" }
-                ?? "valgrind is not on PATH (apt-get install -y valgrind)")
-        }
-        let gate = GateRun(callgrind: callgrind, countArguments: [ChildProcess.currentExecutable, "instructions", "--run-one"],
-                           tolerance: tolerance / 100)
-        let outcome: GateOutcome
-        do {
-            outcome = try gate.run(chosen, against: committed, updating: update) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-        } catch {
-            fail(error.description)
-        }
-        if update {
-            let text = outcome.updated(committed).text(order: GateBenchmarks.all.map(\.name))
-            do {
-                try AtomicFile.write(Array(text.utf8), to: thresholds)
-            } catch {
-                fail(error.description)
-            }
-            print("wrote \(outcome.verdicts.count) counts to \(thresholds)")
-            return
-        }
-        for name in outcome.unknownThresholds {
-            print("FAIL \(name): \(thresholds) lists it, but no benchmark has that name (rename or remove it)")
-        }
-        if !outcome.unmeasured.isEmpty {
-            print("(not measured this run: \(outcome.unmeasured.count) benchmarks)")
-        }
-        let failed = outcome.verdicts.filter(\.fails).count + outcome.unknownThresholds.count
-        if failed > 0 {
-            print("FAIL: \(failed) of \(outcome.verdicts.count) benchmarks off their committed counts "
-                + "(\(thresholds), tolerance \(tolerance)%); after a deliberate change: windowlab instructions --update")
-            throw ExitStatus.failed.exit
-        }
-        print("ok: \(outcome.verdicts.count) benchmarks within \(tolerance)% of \(thresholds)")
-    }
-
-    /// The committed counts; with --update, a missing file is an empty one.
-    func readThresholds() throws -> InstructionThresholds {
-        guard FileManager.default.fileExists(atPath: thresholds) else {
-            if update { return InstructionThresholds(header: Self.newFileHeader) }
-            fail("cannot read \(thresholds): no such file (write it with --update)")
-        }
-        guard let text = try? String(contentsOfFile: thresholds, encoding: .utf8) else {
-            fail("cannot read \(thresholds): not a readable UTF-8 text file")
-        }
-        do {
-            return try InstructionThresholds(parsing: text, file: thresholds)
-        } catch {
-            fail(error.description)
-        }
-    }
-
-    static let newFileHeader = [
-        "# Instructions per operation, counted by callgrind: `windowlab instructions` checks against",
-        "# these (tolerance 1.5%); `windowlab instructions --update` rewrites them. docs/benchmarks.md.",
-    ]
-
-    func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("windowlab instructions: \(message)\n".utf8))
-        Foundation.exit(ExitStatus.badInput.rawValue)
+        let status = driver.run(GateBenchmarks.all,
+                                countArguments: [ChildProcess.currentExecutable, "instructions", "--run-one"],
+                                say: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                                problem: { FileHandle.standardError.write(Data("windowlab instructions: \($0)\n".utf8)) })
+        if status != 0 { throw ExitCode(status) }
     }
 }

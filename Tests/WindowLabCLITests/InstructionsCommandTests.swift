@@ -61,6 +61,6 @@ struct InstructionsCommandTests {
         #expect(slower.status == 1)
         #expect(slower.output.contains("FAIL grid_query_desktop_1k: committed \(lower), measured \(count)"))
         #expect(slower.output.contains("a regression"))
-        #expect(slower.output.contains("after a deliberate change: windowlab instructions --update"))
+        #expect(slower.output.contains("after a deliberate change, run the same command with --update"))
     }
 }

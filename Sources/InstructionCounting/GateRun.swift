@@ -1,9 +1,10 @@
 import Foundation
-import InstructionCounting
+import ProcessSupport
 
-/// The instruction gate: each benchmark counted by callgrind in a child process
-/// (this executable, given `countArguments` and the benchmark's name), divided by its
-/// operations, and compared with the committed thresholds.
+/// An instruction gate: each benchmark counted by callgrind in a child process
+/// (this executable, given `countArguments` and the benchmark's name, runs
+/// ``GateBenchmark/runCounted()``), divided by its operations, and compared with the
+/// committed thresholds.
 public struct GateRun {
     public var callgrind: Callgrind
     /// The program and arguments that run one benchmark's counted region; the
@@ -34,8 +35,9 @@ public struct GateRun {
     /// Counts every benchmark of `benchmarks`, one line each as it ends, and returns the
     /// counts (per operation) and each one's verdict against `thresholds` (`updating`:
     /// the lines say what was counted, not what fails).
-    public func run(_ benchmarks: [GateBenchmark], against thresholds: InstructionThresholds, updating: Bool = false,
-                    say: (String) -> Void) throws(CallgrindError) -> GateOutcome {
+    /// - Parameter known: every benchmark's name (a committed name not among them fails the gate).
+    public func run(_ benchmarks: [GateBenchmark], known: [String], against thresholds: InstructionThresholds,
+                    updating: Bool = false, say: (String) -> Void) throws(CallgrindError) -> GateOutcome {
         // One copy of the program without debug information for every count.
         // A name of the same length every run: the program's path is on its stack, and a
         // stack laid out differently can take a different number of instructions to copy.
@@ -57,7 +59,7 @@ public struct GateRun {
                     + (verdict.committed.map { " (committed \($0))" } ?? "") : verdict.line)
         }
         let measuredNames = Set(benchmarks.map(\.name))
-        let known = Set(GateBenchmarks.all.map(\.name))
+        let known = Set(known)
         outcome.unknownThresholds = thresholds.counts.keys.filter { !known.contains($0) }.sorted()
         outcome.unmeasured = thresholds.counts.keys.filter { known.contains($0) && !measuredNames.contains($0) }.sorted()
         return outcome
