@@ -86,7 +86,7 @@ public enum EngineBenchmarkTool {
                     return 2
                 }
                 if !options.json { FileHandle.standardOutput.write(Data("\(kind.rawValue) N=\(windows): measuring…\n".utf8)) }
-                let result = EngineLatency.measure(workload)
+                let result = Heartbeat.during("measuring \(kind.rawValue) N=\(windows)") { EngineLatency.measure(workload) }
                 results.append(result)
                 if !options.json { FileHandle.standardOutput.write(Data((text(result) + "\n").utf8)) }
             }

@@ -148,8 +148,8 @@ struct Bench: ParsableCommand {
         var results: [RoutingResult] = []
         for kind in kinds {
             for n in parsedSizes {
-                let result = RoutingBenchmark.run(kind, windows: n, options: options) {
-                    Int(windowlab_allocation_count())
+                let result = Heartbeat.during("measuring \(kind.rawValue) N=\(n)") {
+                    RoutingBenchmark.run(kind, windows: n, options: options) { Int(windowlab_allocation_count()) }
                 }
                 results.append(result)
                 if !json { print(Self.row(result)) }
@@ -198,9 +198,12 @@ enum PeerBench {
         for kind in kinds {
             for n in sizes {
                 do {
-                    results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
-                                                          runPeers: process.run))
-                    results[results.count - 1].base = try base?.measure(kind, windows: n, touches: touches, moves: moves)
+                    try Heartbeat.during("measuring \(kind.rawValue) N=\(n) beside the peers") {
+                        results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
+                                                              runPeers: process.run))
+                        results[results.count - 1].base = try base?.measure(kind, windows: n, touches: touches,
+                                                                            moves: moves)
+                    }
                 } catch {
                     FileHandle.standardError.write(Data("error: \(kind.rawValue) N=\(n): \(error)\n".utf8))
                     throw ExitStatus.badInput.exit

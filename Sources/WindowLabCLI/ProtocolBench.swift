@@ -3,6 +3,7 @@ import CommandGeneration
 import EngineProtocol
 import Foundation
 import ProcessSupport
+import RoutingWorkloads
 import WindowModel
 
 /// `windowlab bench --protocol` and `--engine exec:CMD`: commands per second through
@@ -27,7 +28,9 @@ enum ProtocolBench {
             var filter = FeatureFilter(engines: [served])
             cases.append(generator.generate().compactMap { filter.admit($0) })
         }
-        let figures = ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
+        let figures = Heartbeat.during("measuring \(served.name) through the protocol") {
+            ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
+        }
         if json {
             print("{\"engine\":\"\(served.name)\",\"commands\":\(figures.commands),\"inProcess\":\(Int(figures.inProcess)),"
                   + "\"oneAtATime\":\(Int(figures.oneAtATime)),\"batched\":\(Int(figures.batched))}")
