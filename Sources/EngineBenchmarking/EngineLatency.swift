@@ -46,12 +46,7 @@ public enum EngineLatency {
         var updates: [String: LatencySummary] = [:]
         for (kind, commands) in workload.updates {
             let times = LatencySampler.sample(count: commands.count) { i in keepAlive(system.apply(commands[i])) }
-            if kind == .hide {
-                updates[UpdateKind.hide.rawValue] = LatencySummary(stride(from: 0, to: times.count, by: 2).map { times[$0] })
-                updates[UpdateKind.show.rawValue] = LatencySummary(stride(from: 1, to: times.count, by: 2).map { times[$0] })
-            } else {
-                updates[kind.rawValue] = LatencySummary(times)
-            }
+            updates.merge(UpdateTimings.summaries(kind, times)) { $1 }
         }
         return EngineLatencyResult(
             engine: workload.engine.name, workload: workload.kind.rawValue, windows: workload.windows,
