@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "ScenarioRender", targets: ["ScenarioRender"]),
         .library(name: "RoutingWorkloads", targets: ["RoutingWorkloads"]),
         .library(name: "ProcessSupport", targets: ["ProcessSupport"]),
+        // Instruction counts of a counted region under callgrind, and thresholds to gate them.
+        .library(name: "InstructionCounting", targets: ["InstructionCounting"]),
+        // A user's engine benchmarked: latency, and instruction counts gated in their CI.
+        .library(name: "EngineBenchmarking", targets: ["EngineBenchmarking"]),
         // Fuzz your own engine in process: a Swift libFuzzer target's oracle and mutator.
         .library(name: "WindowLabFuzzing", targets: ["WindowLabFuzzing"]),
         // The same for C, C++ and Rust: libWindowLabOracle.a and include/windowlab.h.
@@ -85,6 +89,17 @@ let package = Package(
         .target(name: "RoutingWorkloads", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine",
         ]),
+        // A program's counted region (CountedRegion), its callgrind count, committed thresholds.
+        .target(name: "InstructionCounting", dependencies: ["ProcessSupport"]),
+        // The project's deterministic benchmark gate: routing, grid, updates and campaign cases.
+        .target(name: "InstructionGate", dependencies: [
+            "InstructionCounting", "RoutingWorkloads", "CommandGeneration", "IndexedEngine", "ReferenceModel",
+            "WindowModel",
+        ]),
+        // A user's engine on the routing workloads: latency, and counted benchmarks for the gate.
+        .target(name: "EngineBenchmarking", dependencies: [
+            "InstructionCounting", "RoutingWorkloads", "IndexedEngine", "WindowModel", "ProcessSupport",
+        ]),
         // Counts heap allocations for `windowlab bench` (interposes malloc; CLI only).
         .target(name: "CMallocCounter"),
         // libFuzzer's byte mutator through a weak reference (programs without libFuzzer still link).
@@ -99,13 +114,14 @@ let package = Package(
         .target(name: "CWindowLabOracle"),
         // windowlab.h's functions: an engine behind a C answer callback, through the protocol's reader.
         .target(name: "WindowLabOracle", dependencies: [
-            "CWindowLabOracle", "WindowLabFuzzing", "EngineProtocol", "WindowModel",
+            "CWindowLabOracle", "WindowLabFuzzing", "EngineProtocol", "WindowModel", "EngineBenchmarking",
         ]),
         .executableTarget(name: "WindowLabCLI", dependencies: [
             "WindowModel", "ReferenceModel", "IndexedEngine", "ScenarioLanguage",
             "DifferentialHarness", "CommandGeneration", "Lockstep", "Shrinking", "CommandEncoding", "CorpusPack",
             "ScenarioRender",
             "RoutingWorkloads", "CMallocCounter", "EngineProtocol", "CampaignReport", "ProcessSupport", "IndexedEngineMutants",
+            "InstructionCounting", "InstructionGate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -144,6 +160,10 @@ let package = Package(
         .testTarget(name: "CampaignReportTests", dependencies: [
             "CampaignReport", "DifferentialHarness", "ReferenceModel", "IndexedEngine", "ScenarioLanguage", "WindowModel",
             "IndexedEngineMutants", "WindowLabTestSupport",
+        ]),
+        .testTarget(name: "InstructionGateTests", dependencies: [
+            "InstructionCounting", "InstructionGate", "EngineBenchmarking", "WindowModel", "ReferenceModel",
+            "WindowLabTestSupport",
         ]),
         .testTarget(name: "RoutingWorkloadsTests", dependencies: ["RoutingWorkloads", "WindowLabTestSupport"]),
         .testTarget(name: "CommandEncodingTests", dependencies: ["WindowModel", "CommandEncoding", "WindowLabTestSupport"]),

@@ -8,7 +8,8 @@
 #     ratio-thresholds.txt (absolute times on a shared machine are too noisy to gate).
 # Exits non-zero on any regression. Step 1 takes about 15 s once built (its first build,
 # the benchmark tool and the suite in release, about 80 s); step 2 adds a release build of
-# windowlab unless WINDOWLAB_BIN names one, then about 10 s.
+# windowlab unless WINDOWLAB_BIN names one, then about 10 s. A line every 10 s says which
+# step still runs (on a loaded machine the first build alone can take many minutes).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
@@ -33,12 +34,31 @@ echo "-- package-benchmark thresholds check: mallocCountTotal p90 against Thresh
 # benchmarkThresholdImprovement: update the file). A benchmark without a file runs
 # unchecked; a file matching no benchmark would be ignored, hence the loop below, which
 # reads the tool's "Checking [...]" line (printed unless --no-progress).
+exec 3>&1   # the heartbeat's lines reach the terminal whatever the command's output is redirected to
+# Runs a command in the background and says every 10 s that it still runs (a build or
+# a suite whose own output is buffered until it ends says nothing for minutes).
+with_heartbeat() {
+  local label=$1; shift
+  "$@" &
+  local pid=$! started=$SECONDS status=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if (( (SECONDS - started) % 10 == 0 )) && kill -0 "$pid" 2>/dev/null; then
+      echo "   ... still running $label ($((SECONDS - started)) s)" >&3
+    fi
+  done
+  wait "$pid" || status=$?
+  return "$status"
+}
 status=0
 rc=0
 # stderr apart: merged, its lines land inside the tool's buffered UTF-8 tables.
-errors="$(mktemp)"; trap 'rm -f "$errors"' EXIT
-log="$(swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal \
-  --path "$here/Thresholds" 2>"$errors")" || rc=$?
+errors="$(mktemp)"
+output="$(mktemp)"; trap 'rm -f "$errors" "$output"' EXIT
+with_heartbeat "the benchmark suite (built on its first run)" \
+  swift package --disable-sandbox benchmark thresholds check --metric mallocCountTotal \
+  --path "$here/Thresholds" >"$output" 2>"$errors" || rc=$?
+log="$(cat "$output")"
 # Keep the tool's report: from "Reading thresholds" on, without the progress bars.
 report="$(printf '%s\n' "$log" | tr '\r' '\n' | grep -av 'ETA: ' | sed -n '/^Reading thresholds from/,$p')"
 if [[ -z "$report" ]]; then
@@ -67,10 +87,14 @@ fi
 echo "-- reference/indexed ratio, windowlab bench at N = 10000"
 windowlab="${WINDOWLAB_BIN:-}"
 if [[ -z "$windowlab" ]]; then
-  (cd .. && swift build -c release --scratch-path .build-release --product windowlab >/dev/null)
+  with_heartbeat "the release build of windowlab" \
+    bash -c 'cd .. && swift build -c release --scratch-path .build-release --product windowlab >/dev/null'
   windowlab="../.build-release/release/windowlab"
 fi
-json="$("$windowlab" bench --n 10000 --touches 2048 --updates 0 --reference-budget 1 --json)"
+json_file="$(mktemp)"; trap 'rm -f "$errors" "$output" "$json_file"' EXIT
+with_heartbeat "windowlab bench at N = 10000" \
+  bash -c '"$0" bench --n 10000 --touches 2048 --updates 0 --reference-budget 1 --json >"$1"' "$windowlab" "$json_file"
+json="$(cat "$json_file")"
 while read -r workload n minimum; do
   [[ -z "$workload" || "$workload" == \#* ]] && continue
   # Pretty-printed, sorted keys: each object has its "ratioP50", then later its

@@ -15,9 +15,22 @@ public enum UpdateKind: String, CaseIterable, Sendable, Codable {
     case levelChange
 }
 
+extension UpdateKind {
+    /// One operation of the kind, for people (`update (raise)`; hide and show are one kind).
+    public var operation: String { self == .hide || self == .show ? "update (hide or show)" : "update (\(rawValue))" }
+}
+
 /// Timings of each update kind on one engine.
 public struct UpdateTimings: Sendable, Codable {
     public var kinds: [String: LatencySummary]
+
+    /// The summaries of one kind's timed commands by kind name: `hide` splits into
+    /// `hide` (even positions) and `show` (odd), as ``RoutingWorkload/updateCommands(_:count:seed:)`` pairs them.
+    public static func summaries(_ kind: UpdateKind, _ times: [Double]) -> [String: LatencySummary] {
+        guard kind == .hide else { return [kind.rawValue: LatencySummary(times)] }
+        return [UpdateKind.hide.rawValue: LatencySummary(stride(from: 0, to: times.count, by: 2).map { times[$0] }),
+                UpdateKind.show.rawValue: LatencySummary(stride(from: 1, to: times.count, by: 2).map { times[$0] })]
+    }
 }
 
 extension RoutingWorkload {
@@ -34,12 +47,7 @@ extension RoutingWorkload {
             let paired = kind == .hide || kind == .levelChange
             let commands = updateCommands(kind, count: paired ? 2 * count : count)
             let times = LatencySampler.sample(count: commands.count) { i in keepAlive(engine.apply(commands[i])) }
-            if kind == .hide {
-                kinds[UpdateKind.hide.rawValue] = LatencySummary(stride(from: 0, to: times.count, by: 2).map { times[$0] })
-                kinds[UpdateKind.show.rawValue] = LatencySummary(stride(from: 1, to: times.count, by: 2).map { times[$0] })
-            } else {
-                kinds[kind.rawValue] = LatencySummary(times)
-            }
+            kinds.merge(UpdateTimings.summaries(kind, times)) { $1 }
         }
         return UpdateTimings(kinds: kinds)
     }

@@ -46,6 +46,12 @@ struct Bench: ParsableCommand {
               + "indexed), one request at a time and batched, against the indexed engine in this process."))
     var throughProtocol = false
 
+    @Option(help: ArgumentHelp("Instead: commands per second of your engine through the engine protocol (exec:CMD, "
+        + "as --engine of check), on generated cases fitted to its declaration, the pipe included; the indexed engine "
+        + "in this process on the same commands beside it. An engine in process: docs/benchmarks.md, \"Your engine\".",
+        valueName: "exec:CMD"))
+    var engine: String?
+
     @Option(help: ArgumentHelp("Instead: the engine side by side with the peer indexes of Benchmarks/Peers/ (this is "
         + "the executable Benchmarks/Peers/build.sh builds; Benchmarks/Peers/run.sh does both), routing at window level "
         + "and moves on the same points, each peer checked against the engine's answers. The reference model is not run.",
@@ -108,6 +114,12 @@ struct Bench: ParsableCommand {
                 throw ValidationError("--peer-timeout takes seconds, more than 0 and at most 86400")
             }
         }
+        if let engine {
+            guard engine.hasPrefix("exec:"), engine.count > 5 else {
+                throw ValidationError("--engine takes exec:CMD, an engine speaking the protocol (the built-in engines: --protocol)")
+            }
+            guard peers == nil else { throw ValidationError("--peers and --engine are two different runs: give one") }
+        }
         if let baseBuild {
             guard peers != nil else { throw ValidationError("--base-build goes with --peers") }
             guard FileManager.default.isExecutableFile(atPath: baseBuild) else {
@@ -121,7 +133,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        if throughProtocol { return try ProtocolBench.run(json: json) }
+        if throughProtocol || engine != nil { return try ProtocolBench.run(json: json, engine: engine) }
         let kinds = workload == "all" ? WorkloadKind.allCases : [WorkloadKind(rawValue: workload)!]
         if let peers {
             return try PeerBench.run(PeerProcess(executable: peers, timeoutSeconds: peerTimeout), kinds: kinds,
@@ -136,8 +148,8 @@ struct Bench: ParsableCommand {
         var results: [RoutingResult] = []
         for kind in kinds {
             for n in parsedSizes {
-                let result = RoutingBenchmark.run(kind, windows: n, options: options) {
-                    Int(windowlab_allocation_count())
+                let result = Heartbeat.during("measuring \(kind.rawValue) N=\(n)") {
+                    RoutingBenchmark.run(kind, windows: n, options: options) { Int(windowlab_allocation_count()) }
                 }
                 results.append(result)
                 if !json { print(Self.row(result)) }
@@ -177,31 +189,6 @@ struct Bench: ParsableCommand {
     }
 }
 
-/// `windowlab bench --protocol`: the engine protocol's throughput (see ``ProtocolThroughput``).
-enum ProtocolBench {
-    static func run(json: Bool) throws {
-        var cases: [[Command]] = []
-        for seed: UInt64 in 0..<200 {
-            var generator = CommandGenerator(seed: seed, configuration: .init(length: 150))
-            cases.append(generator.generate())
-        }
-        let command = "'\(ChildProcess.currentExecutable)' serve --engine indexed"
-        let served = try ProcessEngines.factory(command: command)
-        let figures = ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
-        if json {
-            print("{\"commands\":\(figures.commands),\"inProcess\":\(Int(figures.inProcess)),"
-                  + "\"oneAtATime\":\(Int(figures.oneAtATime)),\"batched\":\(Int(figures.batched))}")
-            return
-        }
-        print("engine protocol, indexed engine, \(figures.commands) commands (200 generated cases), "
-              + "each applied and then snapshotted; best of 5 rounds:")
-        print("  in process:               \(Int(figures.inProcess)) commands/s")
-        print("  serve, one at a time:     \(Int(figures.oneAtATime)) commands/s")
-        print("  serve, batched:           \(Int(figures.batched)) commands/s "
-              + "(\(String(format2: figures.batchedShare * 100))% of in process)")
-    }
-}
-
 /// `windowlab bench --peers EXE`: the engine beside the peer indexes (see ``PeerComparison``).
 enum PeerBench {
     static func run(_ process: PeerProcess, kinds: [WorkloadKind], sizes: [Int], touches: Int, moves: Int,
@@ -211,9 +198,12 @@ enum PeerBench {
         for kind in kinds {
             for n in sizes {
                 do {
-                    results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
-                                                          runPeers: process.run))
-                    results[results.count - 1].base = try base?.measure(kind, windows: n, touches: touches, moves: moves)
+                    try Heartbeat.during("measuring \(kind.rawValue) N=\(n) beside the peers") {
+                        results.append(try PeerComparison.run(kind, windows: n, touches: touches, moves: moves,
+                                                              runPeers: process.run))
+                        results[results.count - 1].base = try base?.measure(kind, windows: n, touches: touches,
+                                                                            moves: moves)
+                    }
                 } catch {
                     FileHandle.standardError.write(Data("error: \(kind.rawValue) N=\(n): \(error)\n".utf8))
                     throw ExitStatus.badInput.exit

@@ -19,7 +19,7 @@ struct WindowLab: ParsableCommand {
               windowlab check --time 60
             """,
         version: "windowlab 0.3.0 (engine protocol \(EngineHello.version), fuzz encoding \(CommandFormat.version))",
-        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Render.self, Report.self, Serve.self, Export.self, CheckWorker.self,
+        subcommands: [Run.self, Check.self, Corpus.self, Bench.self, Instructions.self, Render.self, Report.self, Serve.self, Export.self, CheckWorker.self,
                       CrashProbe.self]
     )
 }

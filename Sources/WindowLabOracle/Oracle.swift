@@ -19,6 +19,12 @@ final class Oracle {
     /// Greets the engine through its callback (or reads its declaration) as
     /// `--engine exec:` greets a process.
     init(engine: windowlab_engine) throws(EngineFault) {
+        fuzzer = EngineFuzzer(engine: try Self.factory(engine))
+    }
+
+    /// The engine behind a C answer callback, greeted (or its declaration read) as
+    /// `--engine exec:` greets a process.
+    static func factory(_ engine: windowlab_engine) throws(EngineFault) -> EngineFactory {
         guard let callback = engine.answer else {
             throw EngineFault(kind: .start, message: "the engine has no answer callback (windowlab_engine.answer is NULL)")
         }
@@ -31,7 +37,7 @@ final class Oracle {
             return Array(UnsafeBufferPointer(start: bytes, count: length < 0 ? strlen(text) : length))
         }
         let declaration = engine.declaration.map { String(cString: $0) }
-        fuzzer = EngineFuzzer(engine: try InProcessEngines.factory(declaration: declaration, answer: answer))
+        return try InProcessEngines.factory(declaration: declaration, answer: answer)
     }
 
     /// Runs one input: a `WINDOWLAB_…` result, the report kept when it differs.

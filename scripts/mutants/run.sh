@@ -40,6 +40,7 @@ git archive HEAD Sources Tests Package.swift | tar -x -C "$work/base"
 # git archive stamps every file with the commit's time; make them newer than any
 # build left in the work folder by an earlier run, so nothing stale is reused.
 find "$work/base" -type f -exec touch {} +
+git rev-parse HEAD >"$work/base/.commit"   # Benchmarks/instruction-drill.sh reuses this copy and its build
 sync_source() {
   rm -rf "$work/src/Sources" "$work/src/Tests"
   cp -a "$work/base/Sources" "$work/base/Tests" "$work/base/Package.swift" "$work/src/"

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // swindows: a small engine in Swift (windows levels key hit), served over the engine
-// protocol (`swindows`) and fuzzed in process (`FuzzSwindows`). See README.md.
+// protocol (`swindows`), fuzzed in process (`FuzzSwindows`) and benchmarked
+// (`swindows-bench`). See README.md.
 import Foundation
 import PackageDescription
 
@@ -13,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "swindows", targets: ["swindows"]),
         .executable(name: "FuzzSwindows", targets: ["FuzzSwindows"]),
+        .executable(name: "swindows-bench", targets: ["swindows-bench"]),
     ],
     dependencies: [.package(path: "../../..")],
     targets: [
@@ -21,6 +23,10 @@ let package = Package(
         // The engine over the protocol: `windowlab check --engine exec:.build/release/swindows`.
         .executableTarget(name: "swindows", dependencies: [
             "SwiftWindows", .product(name: "EngineProtocol", package: root),
+        ]),
+        // The engine benchmarked in process: latency, or instruction counts for a CI gate.
+        .executableTarget(name: "swindows-bench", dependencies: [
+            "SwiftWindows", .product(name: "EngineBenchmarking", package: root),
         ]),
         // The engine under libFuzzer in process (build with --sanitize=fuzzer).
         .executableTarget(name: "FuzzSwindows", dependencies: [

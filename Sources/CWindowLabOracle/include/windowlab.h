@@ -117,6 +117,16 @@ size_t windowlab_mutate(const windowlab_oracle *oracle, uint8_t *data, size_t si
 size_t windowlab_cross_over(const uint8_t *data1, size_t size1, const uint8_t *data2, size_t size2, uint8_t *out,
                             size_t max_out_size, unsigned int seed);
 
+/* A benchmark program's main: `return windowlab_benchmark_main(&engine, argc, argv);`.
+ * Builds `windowlab bench`'s routing workloads on the engine (fitted to its declaration)
+ * and times each `hit` statement and update through `answer` (wall clock, p50 and p99;
+ * the protocol text each way included), or with `--instructions` counts the
+ * instructions of each under valgrind's callgrind and checks them against a thresholds
+ * file (`--update` writes it): a gate for the engine's own CI. `--help` lists the
+ * options (docs/benchmarks.md). Returns the exit status: 0, 1 (a count off its
+ * threshold), 2 (could not run), 64 (bad options). */
+int windowlab_benchmark_main(const windowlab_engine *engine, int argc, char **argv);
+
 /* The library's WINDOWLAB_API_VERSION. */
 int windowlab_api_version(void);
 
