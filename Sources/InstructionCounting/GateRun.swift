@@ -19,8 +19,9 @@ public struct GateRun {
         self.tolerance = tolerance
     }
 
-    /// 1.5%: unchanged code counts the same to a few hundredths of a per cent from run
-    /// to run (docs/benchmarks.md), a planted 3% slowdown in the route is twice this.
+    /// 1.5%: unchanged code counts the same in every run (docs/results/instruction-gate.md);
+    /// a planted 3% slowdown in the route is twice this, and a compiler's or library's
+    /// small drift from machine to machine stays inside it.
     public static let defaultTolerance = 0.015
 
     /// Instructions per operation of `benchmark`.
