@@ -48,6 +48,10 @@ extension StackingGrid {
         // Every entry by (leaf, cell), read block by block (independent of the
         // update paths' searches), checked against the leaves below.
         var found: [Int: CellEntry] = [:]
+        // Sized once for the entries the grid says it holds, bounded by its slots so a
+        // corrupt count cannot ask for more (a wrong one only costs a regrowth): grown by
+        // doubling, the table hashed every entry again at each step.
+        found.reserveCapacity(Swift.max(0, Swift.min(cells.entryCount, cells.entries.count)))
         let runs = outsideRun + 1
         var total = 0
         if cells.spans.count != runs { fail("\(cells.spans.count) runs for the layout") }
