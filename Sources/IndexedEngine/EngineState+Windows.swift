@@ -12,7 +12,7 @@ extension EngineState {
     func visibleBackToFront(_ scene: Int) -> [Int32] {
         // The keys are read once, and the comparison captures nothing: a comparison
         // that read them through `self` made each of the sort's calls copy the whole
-        // generic state (a memcpy per comparison, docs/results/campaign-regression.md).
+        // generic state (a memcpy per comparison; docs/results/campaign-instructions.md).
         var visible: [(key: ZKey, window: Int32)] = []
         visible.reserveCapacity(scenes[scene].windows.count)
         for w in scenes[scene].windows where objects[Int(w)].isAlive && !objects[Int(w)].isHidden {
