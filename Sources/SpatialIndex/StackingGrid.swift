@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A uniform grid over a region of the plane whose cells each keep the boxes that
 /// overlap them **sorted by z-key**, so the front-most box under a point is found by
 /// reading one cell from its front end: a point query costs O(1) plus one step per
@@ -200,6 +202,7 @@ public struct StackingGrid: Sendable {
     public mutating func remove(_ leaf: LeafID) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
+        prefetchRecords(of: l)
         removeEntries(of: l, code: code(of: l), in: cellRange(of: l))
         account(l, -1)
         levelCodes.release(keys[Int(l)].level)
@@ -220,6 +223,7 @@ public struct StackingGrid: Sendable {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         precondition(box.isValid, "invalid box \(box)")
         let l = leaf.rawValue
+        prefetchRecords(of: l)
         if boxes[Int(l)] == box { return }
         let old = cellRange(of: l)
         account(l, -1)
@@ -227,20 +231,59 @@ public struct StackingGrid: Sendable {
         setFixedBox(l)
         account(l, 1)
         let new = cellRange(of: l)
-        removeEntries(of: l, code: code(of: l), in: old, keeping: new)
-        addEntries(of: l, in: new, except: old)
+        let code = code(of: l), columns = xAxis.cells
+        let left = CellList(range: old, skipped: nil, columns: columns)
+        let entered = CellList(range: new, skipped: old, columns: columns)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: left.total + entered.total) { places in
+            moveEntries(of: l, code: code, leaving: left, entering: entered, kept: new, places: places)
+        }
         relayoutIfNeeded()
     }
 
-    /// Adds a leaf's entry, at its z-key's place, to each cell of `range` that is
-    /// not also in `kept` (cells that already hold it). As in ``removeEntries(of:code:in:keeping:)``,
-    /// every cell's block is found and starts loading before any changes (a split in
-    /// one cell leaves the other cells' places valid).
+    /// Moves a leaf's entries out of the cells of `left` that are not in `kept` (in
+    /// those that are, its entry takes its current filter) and into those of
+    /// `entered` (which shares no cell with `left`). Every cell's block is found and
+    /// starts loading before any change, so the update waits once for all of them; a
+    /// change in one cell leaves the others' places valid.
+    /// - Complexity: O(c (log k + B)) for the c cells of both lists.
+    private mutating func moveEntries(of l: Int32, code: UInt64, leaving left: CellList, entering entered: CellList,
+                                      kept: CellRange, places: UnsafeMutableBufferPointer<Int>) {
+        var k = 0
+        for cell in left { places[k] = cells.prefetchedPlace(of: l, code: code, in: cell.index); k += 1 }
+        for cell in entered { places[k] = cells.prefetchedPlace(of: l, code: code, in: cell.index); k += 1 }
+        k = 0
+        for cell in left {
+            if kept.rows.contains(cell.row) && kept.columns.contains(cell.column) {
+                cells.replace(entry(of: l, column: cell.column, row: cell.row), code: code, in: cell.index,
+                              place: places[k])
+            } else {
+                cells.remove(l, code: code, from: cell.index, place: places[k])
+            }
+            k += 1
+        }
+        for cell in entered {
+            cells.insert(entry(of: l, column: cell.column, row: cell.row), code: code, into: cell.index,
+                         place: places[k])
+            k += 1
+        }
+    }
+
+    /// Starts loading a leaf's records (its fixed box, z-key and box), which an update
+    /// reads one after another: their cache misses overlap instead.
+    @inline(__always)
+    private func prefetchRecords(of leaf: Int32) {
+        leaves.withUnsafeBufferPointer { windowlab_prefetch($0.baseAddress! + Int(leaf), 1) }
+        keys.withUnsafeBufferPointer { windowlab_prefetch($0.baseAddress! + Int(leaf), 1) }
+    }
+
+    /// Adds a leaf's entry, at its z-key's place, to each cell of `range`. As in
+    /// ``removeEntries(of:code:in:)``, every cell's block is found and starts loading
+    /// before any changes (a split in one cell leaves the other cells' places valid).
     /// - Complexity: O(c (log k + B)) for the c cells added to.
-    private mutating func addEntries(of leaf: Int32, in range: CellRange, except kept: CellRange? = nil) {
+    private mutating func addEntries(of leaf: Int32, in range: CellRange) {
         let code = self.code(of: leaf)
         let columns = xAxis.cells
-        Self.forEachCell(of: range, except: kept, columns: columns) { places, cells in
+        Self.forEachCell(of: range, columns: columns) { places, cells in
             for (i, cell) in cells.enumerated() {
                 places[i] = self.cells.prefetchedPlace(of: leaf, code: code, in: cell.index)
             }
@@ -258,6 +301,7 @@ public struct StackingGrid: Sendable {
     public mutating func updateZKey(_ leaf: LeafID, to zKey: ZKey) {
         precondition(isLiveLeaf(leaf), "\(leaf) is not a leaf")
         let l = leaf.rawValue
+        prefetchRecords(of: l)
         let oldKey = keys[Int(l)]
         if oldKey == zKey { return }
         // First, since a new level may re-encode every stored code (the old one included).
@@ -276,35 +320,29 @@ public struct StackingGrid: Sendable {
         levelCodes.release(oldKey.level)
     }
 
-    /// Removes a leaf's entry (stored with `code`) from each cell of `range`, or in
-    /// the cells also in `kept` replaces it with its current filter. Every cell's
-    /// block is found, and starts loading, before any changes (see
-    /// ``CellStorage/prefetchedPlace(of:code:in:)``); a cell's change leaves the
-    /// other cells' places valid.
+    /// Removes a leaf's entry (stored with `code`) from each cell of `range`. Every
+    /// cell's block is found, and starts loading, before any changes (see
+    /// ``CellStorage/prefetchedPlace(of:code:in:)``); a cell's change leaves the other
+    /// cells' places valid.
     /// - Complexity: O(c (log k + B)).
-    private mutating func removeEntries(of leaf: Int32, code: UInt64, in range: CellRange, keeping kept: CellRange? = nil) {
+    private mutating func removeEntries(of leaf: Int32, code: UInt64, in range: CellRange) {
         let columns = xAxis.cells
         Self.forEachCell(of: range, columns: columns) { places, cells in
             for (i, cell) in cells.enumerated() {
                 places[i] = self.cells.prefetchedPlace(of: leaf, code: code, in: cell.index)
             }
             for (i, cell) in cells.enumerated() {
-                if let kept, kept.rows.contains(cell.row) && kept.columns.contains(cell.column) {
-                    self.cells.replace(entry(of: leaf, column: cell.column, row: cell.row), code: code, in: cell.index,
-                                       place: places[i])
-                } else {
-                    self.cells.remove(leaf, code: code, from: cell.index, place: places[i])
-                }
+                self.cells.remove(leaf, code: code, from: cell.index, place: places[i])
             }
         }
     }
 
-    /// Calls `body` with the cells of `range` not in `skipped` and room for a place
-    /// each (on the stack for a window's usual few cells).
+    /// Calls `body` with the cells of `range` and room for a place each (on the stack
+    /// for a window's usual few cells).
     @inline(__always)
-    private static func forEachCell(of range: CellRange, except skipped: CellRange? = nil, columns: Int,
+    private static func forEachCell(of range: CellRange, columns: Int,
                                     _ body: (UnsafeMutableBufferPointer<Int>, CellList) -> Void) {
-        let cells = CellList(range: range, skipped: skipped, columns: columns)
+        let cells = CellList(range: range, skipped: nil, columns: columns)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: cells.total) { body($0, cells) }
     }
 
