@@ -298,12 +298,13 @@ struct CellStorage: Sendable {
     }
 
     /// Removes the entry of `leaf` (stored with `code`) from the cell's run; `place`
-    /// is its block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil).
+    /// is its block's, from ``prefetchedPlace(of:code:in:)`` (found again when nil),
+    /// and `known` its slot when the caller has found it already.
     /// - Complexity: O(log k + B), plus O(k / B) for the directory when a block is
     ///   freed or merged, plus O(cells + slots) when it ends in ``compactSlots()``.
-    mutating func remove(_ leaf: Int32, code: UInt64, from cell: Int, place: Int? = nil) {
+    mutating func remove(_ leaf: Int32, code: UInt64, from cell: Int, place: Int? = nil, slot known: Int? = nil) {
         let r = place ?? blockPlace(in: cell, code: code, leaf: leaf)
-        let slot = slot(of: leaf, code: code, in: cell, place: r)
+        let slot = known ?? slot(of: leaf, code: code, in: cell, place: r)
         let d = Int(spans[cell].directoryStart) + r
         let base = Int(directory[d].block) << Self.unitShift
         let i = slot - base, count = Int(directory[d].count)
@@ -334,9 +335,12 @@ struct CellStorage: Sendable {
     mutating func move(_ leaf: Int32, from oldCode: UInt64, place: Int, to newCode: UInt64, in cell: Int) {
         let from = slot(of: leaf, code: oldCode, in: cell, place: place)
         let entry = entries[from]
-        guard blockPlace(in: cell, code: newCode, leaf: leaf) == place else {
-            remove(leaf, code: oldCode, from: cell, place: place)
-            insert(entry, code: newCode, into: cell)
+        let target = blockPlace(in: cell, code: newCode, leaf: leaf)
+        guard target == place else {
+            // The new block's place stays valid unless the removal freed or merged a block.
+            let blocks = spans[cell].blockCount
+            remove(leaf, code: oldCode, from: cell, place: place, slot: from)
+            insert(entry, code: newCode, into: cell, place: spans[cell].blockCount == blocks ? target : nil)
             return
         }
         let d = Int(spans[cell].directoryStart) + place

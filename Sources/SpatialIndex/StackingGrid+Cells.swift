@@ -70,15 +70,27 @@ struct CellList: Sequence {
 
     struct Iterator: IteratorProtocol {
         let list: CellList
-        var i = 0
+        /// The next cell's column and row (row by row; past the last row when done).
+        var column: Int
+        var row: Int
+
+        init(list: CellList) {
+            self.list = list
+            column = list.range.columns.lowerBound
+            row = list.range.rows.lowerBound
+        }
 
         mutating func next() -> (column: Int, row: Int, index: Int)? {
-            let width = list.range.columns.count
-            while i < list.total {
-                let column = list.range.columns.lowerBound + i % width, row = list.range.rows.lowerBound + i / width
-                i += 1
-                if let skipped = list.skipped, skipped.columns.contains(column) && skipped.rows.contains(row) { continue }
-                return (column, row, row * list.columns + column)
+            while row <= list.range.rows.upperBound {
+                let (c, r) = (column, row)
+                if column == list.range.columns.upperBound {
+                    column = list.range.columns.lowerBound
+                    row += 1
+                } else {
+                    column += 1
+                }
+                if let skipped = list.skipped, skipped.columns.contains(c) && skipped.rows.contains(r) { continue }
+                return (c, r, r * list.columns + c)
             }
             return nil
         }
