@@ -111,7 +111,8 @@ struct CellStorage: Sendable {
             defer { start += capacity }
             return Span(directoryStart: Int32(start), directoryCapacity: Int32(capacity))
         }
-        directory = Array(repeating: BlockRef(block: -1, count: 0, backCode: 0), count: start)
+        directory.reserveCapacity(Self.directoryRoom(for: start))
+        directory.append(contentsOf: repeatElement(BlockRef(block: -1, count: 0, backCode: 0), count: start))
         entries.reserveCapacity(slots + Self.blockCapacity)
         codes.reserveCapacity(slots + Self.blockCapacity)
     }
