@@ -237,7 +237,7 @@ extension CellStorage {
     /// half as much again, so the runs that grow next (each moving to the end of the
     /// array) do not reallocate it. A reallocation copies the whole directory and asks
     /// the allocator for a large block, which in glibc first merges every small free
-    /// chunk of the process (`malloc_consolidate`): at 100,000 windows that cost 40%
+    /// chunk of the process (`malloc_consolidate`): at 100,000 windows that cost 43%
     /// of the instructions of 512 moves, in the one move that grew the array.
     static func directoryRoom(for places: Int) -> Int { places + places / 2 }
 

@@ -268,8 +268,8 @@ public struct StackingGrid: Sendable {
         }
     }
 
-    /// Starts loading a leaf's records (its fixed box, z-key and box), which an update
-    /// reads one after another: their cache misses overlap instead.
+    /// Starts loading a leaf's fixed box and z-key, which an update reads after its box:
+    /// their cache misses overlap the box's instead of following it.
     @inline(__always)
     private func prefetchRecords(of leaf: Int32) {
         leaves.withUnsafeBufferPointer { windowlab_prefetch($0.baseAddress! + Int(leaf), 1) }
