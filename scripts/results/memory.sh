@@ -33,8 +33,9 @@ work, base, ns, commit, date, cores, arch = sys.argv[1:]
 rows = {b: {(r["workload"], r["windows"]): r for r in json.load(open(f"{work}/memory-{b}.json"))} for b in ("base", "this")}
 print("# Memory per window: measured\n")
 print(f"Written by `scripts/results/memory.sh {base} --n {ns}` on {date}, at commit {commit}, on {cores} cores")
-print(f"({arch}). Each build runs `windowlab bench --n {ns} --workload all --json`; base is commit {base}, the")
-print("engine before its cells kept blocks. *Grid*: the scene's `StackingGrid` arrays (by element count) over its")
+what = ", the engine before its cells kept blocks" if base == "0f7281d" else ""
+print(f"({arch}). Each build runs `windowlab bench --n {ns} --workload all --json`; base is commit {base}{what}.")
+print("*Grid*: the scene's `StackingGrid` arrays (by element count) over its")
 print("visible windows. *Engine*: resident-memory growth while building the whole indexed engine (records,")
 print("names, views, grid) over all its windows, hidden ones included (coarse: pages, not bytes).\n")
 print("| workload | N | grid, base | grid, this | ratio | engine, base | engine, this | ratio |")
