@@ -37,6 +37,9 @@ public struct Finding: Sendable {
     /// Where a finding that no campaign generated came from (`replayed from
     /// corpus/x.wlpack entry 3f2a…`); nil for a generated case.
     public var origin: String?
+    /// How its shrink went (nil when it was not shrunk): whether it slipped to another
+    /// difference, how many candidates showed another cause instead, how long it took.
+    public var shrink: ShrinkRecord?
 
     public init(caseSeed: UInt64, profile: GenerationProfile = .small, originalLength: Int, commands: [Command],
                 divergence: Divergence, reproduced: Bool = true) {
@@ -54,7 +57,7 @@ public struct Finding: Sendable {
 
 extension Finding {
     /// Shrinks a failing case to a minimal one that shows the same cause as
-    /// `divergence` (see ``FindingSignature/sameCause(_:)``), wherever the case shows
+    /// `divergence` (see ``CauseKey/admits(_:)``), wherever the case shows
     /// it: each candidate runs past differences of other causes
     /// (``LockstepSession/continuesAfterDivergence``) and is cut after the first one
     /// of this cause. When the case does not show it again on fresh engines, the
@@ -71,20 +74,14 @@ extension Finding {
         engines: [EngineFactory], seconds: Double = 60, deadline: ContinuousClock.Instant? = nil,
         invariants: Bool = true, willTry: (([Command]) -> Void)? = nil
     ) -> Finding {
-        let cause = divergence.signature
-        let decided = FindingSignature.decisive(divergence.outcomes, of: divergence.difference)
-        // A candidate shows the cause when it differs the same way, keeps one of the
-        // case's outcomes and decides no rule branch the case did not (see
-        // ``FindingSignature/sameCause(_:)``): so shrinking neither drifts to another
-        // cause nor leans on one (a zero size, an edge) that another bug needs.
-        func shows(_ found: Divergence) -> Bool {
-            // (An engine's fault or broken invariants are caught at a step that decided
-            // whatever it decided: its outcomes are no circumstance of theirs.)
-            var caughtAnywhere = found.fault != nil
-            if case .invariants = found.difference { caughtAnywhere = true }
-            return cause.sameCause(found.signature)
-                && (caughtAnywhere || FindingSignature.decisive(found.outcomes, of: found.difference).isSubset(of: decided))
-        }
+        // A candidate shows the case's difference when ``CauseKey/admits(_:)`` says so:
+        // the same statement class and kind of difference, one of its outcomes, and no
+        // rule branch the case did not decide. Another difference met instead is another
+        // cause (counted in ``ShrinkRecord/otherCausesMet``), never a smaller case of this one.
+        let cause = CauseKey(divergence)
+        func shows(_ found: Divergence) -> Bool { cause.admits(found) }
+        let started = ContinuousClock.now
+        var othersMet = 0
         let budgetEnd = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
         let end = deadline.map { min($0, budgetEnd) } ?? budgetEnd
         // Long cases check invariants sparsely while shrinking (each check walks
@@ -101,7 +98,10 @@ extension Finding {
                 cadence: cadence ?? (!invariants ? .off : candidate.count > 256 ? .sparse : .everyCommand),
                 continuesAfterDivergence: true, stopsAt: shows, deadline: until)
             timedOut = run.timedOut
-            guard let last = run.divergences.last, shows(last) else { return nil }
+            guard let last = run.divergences.last, shows(last) else {
+                if !run.divergences.isEmpty { othersMet += 1 }
+                return nil
+            }
             return (last, run.divergences.count - 1)
         }
         // Interrupted (the engines are stopped): the case is kept as it stands.
@@ -137,8 +137,11 @@ extension Finding {
         let final = (check(minimal, cadence: invariants ? .everyCommand : .off, until: deadline)
             ?? check(minimal, until: deadline))?.divergence
         if let final { minimal = Array(minimal.prefix(final.sourceIndex + 1)) }
-        return Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
-                       divergence: final ?? divergence)
+        var finding = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
+                              divergence: final ?? divergence)
+        finding.shrink = ShrinkRecord(cause: cause, slipped: final.map { !shows($0) } ?? true,
+                                      otherCausesMet: othersMet, seconds: started.duration(to: .now).seconds)
+        return finding
     }
 }
 
@@ -148,4 +151,23 @@ extension Finding: CustomStringConvertible {
         "\(signature) in \(commands.count) command(s), shrunk from \(originalLength), "
             + "case seed \(caseSeed), profile \(profile)"
     }
+}
+
+/// How one shrink went: what it kept, whether it kept it, what it met on the way.
+public struct ShrinkRecord: Sendable, Equatable {
+    /// The difference the shrink kept (see ``CauseKey``).
+    public var cause: CauseKey
+    /// True when the minimal case no longer shows ``cause`` (a slip to another cause:
+    /// the target is never).
+    public var slipped: Bool
+    /// Candidates that showed another difference instead of this one: each rejected,
+    /// each a sign of another cause on the way to this one.
+    public var otherCausesMet: Int
+    /// Seconds the shrink took.
+    public var seconds: Double
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }
