@@ -285,11 +285,36 @@ extension CommandGenerator {
     }
     mutating func scene() -> String { random.chance(0.85) ? mainSceneName : random.pick(scenes) }
     mutating func touchID() -> TouchID {
+        // A case that spelled an id unusually goes on doing so half the time: a relative
+        // of one it used (the same digits longer or shorter, padded, one more).
+        if let model = unusualTouchIDs.last, !configuration.encodable, random.chance(0.5) {
+            let id = TouchID(random.pick(Self.relatives(of: model.text)))
+            unusualTouchIDs.append(id)
+            return id
+        }
         if random.chance(0.9) { return TouchID(Int.random(in: 0..<4, using: &random)) }
         if configuration.encodable || random.chance(0.7) { return TouchID(Int.random(in: 0..<16, using: &random)) }
-        // Names, zero-padded digits and numbers past 64 bits: the T5 order compares them.
-        return TouchID(random.pick(["f1", "f10", "f2", "01", "001", "10", "18446744073709551616",
-                                    "99999999999999999999", "a", "A", "0"]))
+        // Names, zero-padded digits and numbers past 64 bits (20 to 40 digits): the T5
+        // order compares them, and an engine that reads ids as machine integers misreads them.
+        let digits = (0..<Int.random(in: 20...40, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }
+        let id = TouchID(random.pick(["f1", "f10", "f2", "01", "001", "10", "18446744073709551616",
+                                      "99999999999999999999", "a", "A", "0", "1" + digits.joined(), "000" + digits.joined()]))
+        unusualTouchIDs.append(id)
+        return id
+    }
+
+    /// Spellings that an engine comparing ids wrongly may confuse with `text`: padded and
+    /// unpadded, one digit more or less, the last digit changed, a number past 64 bits.
+    static func relatives(of text: String) -> [String] {
+        let bare = String(text.drop { $0 == "0" })
+        var relatives = ["0" + text, bare.isEmpty ? "0" : bare, text + "0", String(text.dropLast()).isEmpty ? "1" : String(text.dropLast()),
+                         "18446744073709551616", "18446744073709551617", "99999999999999999999"]
+        if let last = text.last, let digit = last.wholeNumberValue {
+            relatives.append(String(text.dropLast()) + String((digit + 1) % 10))
+        } else {
+            relatives += [text + "1", text.uppercased(), text.lowercased()]
+        }
+        return relatives.filter { !$0.isEmpty }
     }
     private mutating func space() -> CoordinateSpace {
         guard let name = object(), random.chance(0.85) else { return .screen }

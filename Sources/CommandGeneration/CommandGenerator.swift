@@ -81,6 +81,10 @@ public struct CommandGenerator {
     /// Where each touch begun and not yet ended is (its last point): a `moved` goes
     /// back to it at times, which posts `moved` all the same (T3).
     var touchPoints: [TouchID: Point] = [:]
+    /// The ids of another spelling than `0`…`15` this case used (names, zero-padded
+    /// digits, numbers past 64 bits): once a case has one it keeps making more of its
+    /// kind, so that two of them are down at once and the T5 order compares them.
+    var unusualTouchIDs: [TouchID] = []
     var frames: [String: Rect] = [:]
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]

@@ -44,6 +44,8 @@ public struct CampaignGroup: Sendable, Equatable {
     /// Its shrunk length, and the length of the case it came from.
     public var commands: Int?
     public var originalCommands: Int?
+    /// Seconds spent shrinking cases of the group (its first and those shrunk again).
+    public var shrinkSeconds = 0.0
     /// What went wrong, for a harness error.
     public var problem: String?
     /// An unshrunk group's first case, cut after its divergence, as scenario text
@@ -92,6 +94,8 @@ public struct CampaignProgress: Sendable {
     public var groups: [CampaignGroup] = []
     /// Shrunk cases whose signature was a group's already (two cases of one cause).
     public var merged = 0
+    /// How the campaign's shrinks went (see ``ShrinkTally``).
+    public var shrinks = ShrinkTally()
     /// Small cases steered around the kinds of command that led into groups found
     /// before (see ``DifferentialCampaign/steers``).
     public var steeredCases = 0

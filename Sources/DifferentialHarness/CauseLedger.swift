@@ -63,6 +63,8 @@ final class CauseLedger: Sendable {
         var reservoir: [Int: [Example]] = [:]
         var resamples: [Int: Int] = [:]
         var witness: [Int: [Command]] = [:]
+        /// Every shrink's record, added up.
+        var shrinks = ShrinkTally()
     }
 
     private let state = Mutex(State())
@@ -285,6 +287,15 @@ final class CauseLedger: Sendable {
         }
     }
 
+    /// Counts a shrink made for `group` (its time goes to the group it lives on in).
+    func noteShrink(_ group: Int, _ record: ShrinkRecord?) {
+        guard let record else { return }
+        state.withLock { state in
+            state.shrinks.add(record)
+            state.groups[Self.live(group, state)].shrinkSeconds += record.seconds
+        }
+    }
+
     /// The group `index` (or the one it was merged into) as it stands.
     func group(_ index: Int) -> CampaignGroup { state.withLock { $0.groups[Self.live(index, $0)] } }
 
@@ -316,7 +327,7 @@ final class CauseLedger: Sendable {
     /// cases merged into a group that had their signature.
     /// - Parameter final: give each unshrunk group its case, cut after the divergence,
     ///   as scenario text (``CampaignGroup/scenario``).
-    func snapshot(final: Bool = false) -> (groups: [CampaignGroup], merged: Int) {
+    func snapshot(final: Bool = false) -> (groups: [CampaignGroup], merged: Int, shrinks: ShrinkTally) {
         state.withLock { state in
             let live = state.groups.indices.filter { state.mergedInto[$0] == nil }.map { index in
                 var group = state.groups[index]
@@ -325,7 +336,7 @@ final class CauseLedger: Sendable {
                 }
                 return group
             }
-            return (live.sorted { ($0.cases, $1.signature) > ($1.cases, $0.signature) }, state.merged)
+            return (live.sorted { ($0.cases, $1.signature) > ($1.cases, $0.signature) }, state.merged, state.shrinks)
         }
     }
 
@@ -341,6 +352,7 @@ final class CauseLedger: Sendable {
         state.groups[target].cases += state.groups[from].cases
         state.groups[target].divergences += state.groups[from].divergences
         state.groups[target].attributed += state.groups[from].attributed
+        state.groups[target].shrinkSeconds += state.groups[from].shrinkSeconds
         state.mergedInto[from] = target
         for (signature, index) in state.groupOf where index == from { state.groupOf[signature] = target }
         state.groupOf[state.groups[from].signature] = target

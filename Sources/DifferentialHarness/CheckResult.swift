@@ -48,6 +48,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// Statements an engine answered `unsupported`, by kind, and the cases they ended
     /// (see ``UnsupportedStatements``); more than half of ``commands`` fails the check.
     public var unsupported = UnsupportedStatements()
+    /// How the shrinks went: how many slipped to another difference (see ``ShrinkTally``).
+    public var shrinks = ShrinkTally()
 
     /// Whether most statements run were answered `unsupported` (see ``UnsupportedStatements/isMostOf(_:)``).
     public var mostlyUnsupported: Bool { unsupported.isMostOf(commands) }
@@ -91,6 +93,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         public var replay: String?
         /// An unshrunk group's first case, cut after its divergence (commands only).
         public var scenario: String?
+        /// Seconds spent shrinking its cases.
+        public var shrinkSeconds: Double?
 
         public init(signature: String, count: Int, profile: String) {
             (self.signature, self.count, self.profile) = (signature, count, profile)
@@ -106,6 +110,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
             (path, commands, originalCommands) = (group.path, group.commands, group.originalCommands)
             replay = group.replayHint.isEmpty ? nil : group.replayHint
             scenario = group.scenario
+            shrinkSeconds = group.shrinkSeconds > 0 ? group.shrinkSeconds : nil
         }
     }
 
@@ -152,6 +157,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         differences += totals.differences
         steeredCases += totals.steeredCases
         unsupported.merge(totals.unsupported)
+        shrinks.merge(totals.shrinks)
         var coverage = self.coverage
         coverage.add(totals.coverage)
         ruleCounts = coverage.counts
@@ -163,6 +169,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
             groups[i].count += group.count
             groups[i].divergences = (groups[i].divergences ?? 0) + (group.divergences ?? 0)
             groups[i].attributed = (groups[i].attributed ?? 0) + (group.attributed ?? 0)
+            if let seconds = group.shrinkSeconds { groups[i].shrinkSeconds = (groups[i].shrinkSeconds ?? 0) + seconds }
             if groups[i].path == nil, group.path != nil {
                 (groups[i].path, groups[i].status, groups[i].replay) = (group.path, group.status, group.replay)
                 (groups[i].commands, groups[i].originalCommands) = (group.commands, group.originalCommands)
@@ -198,6 +205,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         differences += other.differences
         steeredCases += other.steeredCases
         unsupported.merge(other.unsupported)
+        shrinks.merge(other.shrinks)
         let offset = progress.last?.seconds ?? 0
         progress += other.progress.map {
             ProgressSample(seconds: $0.seconds + offset, cases: $0.cases, commands: $0.commands, divergences: $0.divergences)
@@ -214,7 +222,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         case version, status, seed, scenarioFiles, corpusEntries, cases, commands, campaignSeconds
         case casesByProfile, commandsByProfile, divergences, groups, findings, problems, coverage
         case engines, skippedStatements, progress, knownMet, knownGone, unshrunkGroups, interrupted
-        case harnessErrors, differences, steeredCases, unsupported
+        case harnessErrors, differences, steeredCases, unsupported, shrinks
     }
 
     struct CoverageJSON: Codable {
@@ -260,6 +268,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         steeredCases = try c.decodeIfPresent(Int.self, forKey: .steeredCases) ?? 0
         unsupported = try c.decodeIfPresent(UnsupportedStatements.self, forKey: .unsupported) ?? .init()
         interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? false
+        shrinks = try c.decodeIfPresent(ShrinkTally.self, forKey: .shrinks) ?? .init()
         let coverage = try c.decode(CoverageJSON.self, forKey: .coverage)
         var counts = Array(repeating: 0, count: RuleOutcome.allCases.count)
         for outcome in RuleOutcome.allCases {
@@ -297,6 +306,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         try c.encode(steeredCases, forKey: .steeredCases)
         try c.encode(unsupported, forKey: .unsupported)
         try c.encode(interrupted, forKey: .interrupted)
+        try c.encode(shrinks, forKey: .shrinks)
         try c.encode(coverageJSON, forKey: .coverage)
     }
 

@@ -184,6 +184,7 @@ public struct DifferentialCampaign: Sendable {
         guard let finding = shrunkFinding(example, job: job, ledger, deadline: deadline) else {
             return ledger.unclaim(group)
         }
+        ledger.noteShrink(group, finding.shrink)
         guard case let .new(superseded) = ledger.shrunk(group, finding: finding) else { return }
         save(finding, group: group, superseded: superseded, example, ledger, shared, found, forget, deadline: deadline)
     }
@@ -195,6 +196,7 @@ public struct DifferentialCampaign: Sendable {
                   _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant) {
         let (group, example, _) = claim
         guard let finding = shrunkFinding(example, job: job, ledger, deadline: deadline), finding.reproduced else { return }
+        ledger.noteShrink(group, finding.shrink)
         switch ledger.resampled(group, from: example, finding: finding) {
         case .same, .other(_, .merged):
             return

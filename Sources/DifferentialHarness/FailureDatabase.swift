@@ -78,7 +78,8 @@ public struct FailureDatabase: Sendable {
 
 /// What replaying a failure database found.
 public struct SavedFailureReplay: Sendable {
-    /// Saved failures that still fail, shrunk again.
+    /// Saved failures that still fail, shrunk again: one finding for each difference a
+    /// file shows (a later one of another cause is a finding of its own).
     public var stillFailing: [(path: String, finding: Finding)] = []
     /// Saved failures that pass now (deleted from the database).
     public var fixed: [String] = []
@@ -96,15 +97,22 @@ public struct SavedFailureReplay: Sendable {
             let valid = Shrinker.valid(commands)
             willRun?(path)
             let cadence: InvariantCadence = !invariants ? .off : valid.count > 256 ? .sparse : .everyCommand
-            let divergence = DifferentialRunner.run(valid, engines: engines, cadence: cadence).divergence
+            // On past the first difference: a later one of another cause is shrunk too.
+            let divergences = DifferentialRunner.run(valid, engines: engines, cadence: cadence,
+                                                     continuesAfterDivergence: true).divergences
             // Cut short by an interruption: neither failing nor fixed.
-            if divergence?.fault?.kind == .interrupted { break }
-            if let divergence {
+            if divergences.contains(where: { $0.fault?.kind == .interrupted }) { break }
+            if !divergences.isEmpty {
                 // The file is named `<group>-<case seed>.wls`.
                 let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".wls", with: "")
                 let seed = stem.split(separator: "-").last.flatMap { UInt64($0) } ?? 0
-                stillFailing.append((path, Finding.shrinking(valid, divergence: divergence, seed: seed, profile: .small,
-                                                             engines: engines, seconds: 20, invariants: invariants)))
+                var seen = Set<FindingSignature>()
+                for divergence in divergences where seen.insert(divergence.signature).inserted {
+                    let commands = Array(valid.prefix(divergence.sourceIndex + 1))
+                    stillFailing.append((path, Finding.shrinking(commands, divergence: divergence, seed: seed,
+                                                                 profile: .small, engines: engines, seconds: 20,
+                                                                 invariants: invariants)))
+                }
             } else {
                 database.remove(path)
                 fixed.append(path)

@@ -51,16 +51,33 @@ public struct ReplayFindings: Sendable {
     /// - Parameter commands: the commands the engines were sent (as sent: fitted to
     ///   their features and domain).
     public mutating func add(source: String, commands: [Command], divergence: Divergence) {
+        add(source: source, commands: commands, divergences: [divergence])
+    }
+
+    /// Counts every difference one diverging item showed (a run that went on past its
+    /// first, ``LockstepSession/continuesAfterDivergence``): each is a candidate group of
+    /// its own, as a generated case's are, so a later difference of another cause is not
+    /// lost behind the first. A cause met again later in the item adds nothing.
+    /// - Parameter commands: the commands the engines were sent; each divergence's
+    ///   ``Divergence/commandIndex`` counts in them.
+    public mutating func add(source: String, commands: [Command], divergences: [Divergence]) {
+        guard let first = divergences.first else { return }
         // An item cut short by an interruption is not the engine's doing.
-        guard divergence.fault?.kind != .interrupted else { return }
-        consecutiveFaults = divergence.fault == nil ? 0 : consecutiveFaults + 1
-        if divergence.fault != nil { faults += 1 }
-        let signature = divergence.signature
-        if let i = groups.firstIndex(where: { $0.signature == signature }) {
-            groups[i].count += 1
-        } else {
-            groups.append(Group(signature: signature, count: 1, firstSource: source,
-                                commands: Array(commands.prefix(divergence.commandIndex + 1)), divergence: divergence))
+        guard !divergences.contains(where: { $0.fault?.kind == .interrupted }) else { return }
+        let faulted = divergences.contains { $0.fault != nil }
+        consecutiveFaults = faulted ? consecutiveFaults + 1 : 0
+        if faulted { faults += 1 }
+        var seen = Set<FindingSignature>()
+        for divergence in divergences where seen.insert(divergence.signature).inserted {
+            let signature = divergence.signature
+            if let i = groups.firstIndex(where: { $0.signature == signature }) {
+                groups[i].count += 1
+            } else {
+                let at = divergence.commandIndex == first.commandIndex ? ""
+                    : " (a later difference, at command \(divergence.commandIndex + 1))"
+                groups.append(Group(signature: signature, count: 1, firstSource: source + at,
+                                    commands: Array(commands.prefix(divergence.commandIndex + 1)), divergence: divergence))
+            }
         }
     }
 
@@ -89,6 +106,13 @@ public struct ReplayFindings: Sendable {
         public var finding: Finding?
         /// Whether the cause is a known group (`--known`): counted, not saved.
         public var known: Bool
+    }
+
+    /// How the shrinks of `causes` went (see ``ShrinkTally``).
+    public static func tally(_ causes: [Cause]) -> ShrinkTally {
+        var tally = ShrinkTally()
+        for cause in causes { tally.add(cause.finding?.shrink) }
+        return tally
     }
 
     /// The groups' first items shrunk (up to `limit` of them; known groups not at all)

@@ -28,6 +28,8 @@ public struct ScenarioCheck: Sendable {
     /// Every difference, when the check went on after the first (`allDifferences`),
     /// indexed by statement like ``divergence``.
     public var divergences: [Divergence] = []
+    /// Every difference with its index among the commands sent (``commandsSent``).
+    public var divergencesInSent: [Divergence] = []
     /// Whether the run ended at its deadline, unfinished.
     public var timedOut = false
     /// Statements an engine answered `unsupported` (a query is then not compared for
@@ -81,6 +83,7 @@ public struct ScenarioCheck: Sendable {
         missingFeatures = filter.missing
         commandsSent = sent
         divergenceInSent = run.divergence
+        divergencesInSent = run.divergences
         divergences = run.divergences.map { found in
             var divergence = found
             divergence.commandIndex = statementOfSent[found.commandIndex]

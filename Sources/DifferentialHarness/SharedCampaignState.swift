@@ -47,7 +47,7 @@ final class SharedCampaignState: Sendable {
     /// The counters now, with the ledger's groups.
     func snapshot(elapsed: Duration, _ ledger: CauseLedger, final: Bool = false) -> CampaignProgress {
         var progress = counters.withLock { $0.progress }
-        (progress.groups, progress.merged) = ledger.snapshot(final: final)
+        (progress.groups, progress.merged, progress.shrinks) = ledger.snapshot(final: final)
         let parts = elapsed.components
         progress.elapsedSeconds = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
         return progress

@@ -69,12 +69,13 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// when other rules' outcomes stand beside them.
     static let circumstantial: Set<String> = ["Q3", "W2", "W9", "V3", "V4", "G1", "G5"]
 
-    /// What differed, as groups compare it: a `hit` or touch line's target, window,
-    /// view and point are one part (``Difference/ObservationPart/target``): which of them
-    /// shows is a matter of the case, not of the cause.
+    /// What differed, as groups compare it: a `hit` or touch line's target, window and
+    /// view are one part (``Difference/ObservationPart/target``): which of them shows is
+    /// a matter of the case, not of the cause. The right view at another point is a
+    /// difference of its own (see ``CauseKey``): no shrink turns one into the other.
     static func grouped(_ difference: Difference) -> Difference {
         guard case let .observation(kind, part) = difference, kind == .hit || kind == .touch,
-              [.presence, .window, .view, .point].contains(part) else { return difference }
+              [.presence, .window, .view].contains(part) else { return difference }
         return .observation(kind, .target)
     }
 

@@ -187,7 +187,8 @@ enum CampaignSummary {
             .sorted { ($0.status != .known ? 1 : 0, $0.cases, $1.signature) > ($1.status != .known ? 1 : 0, $1.cases, $0.signature) }
         let lines = sorted.prefix(limit).map { group -> String in
             let counted = group.attributed > 0 ? ", \(group.attributed) of its divergences counted by their outcomes" : ""
-            let head = "\(group.cases) x \(group.signature) (\(group.profile) profile\(counted))"
+            let shrinking = group.shrinkSeconds > 0 ? String(format: ", %.1f s shrinking", group.shrinkSeconds) : ""
+            let head = "\(group.cases) x \(group.signature) (\(group.profile) profile\(counted)\(shrinking))"
             switch group.status {
             case .shrunk: return head + (group.path.map { ": \($0)" } ?? ": shrunk, not saved")
             case .known: return head + ": known"

@@ -53,8 +53,8 @@ extension CheckRun {
             report.badInput("\(source): an entry of encoding version \(version), this build reads another")
         case .agreed:
             diverged.agreed()
-        case let .diverged(_, divergence, sent, _):
-            diverged.add(source: source, commands: sent, divergence: divergence)
+        case let .diverged(_, divergences, sent, _):
+            diverged.add(source: source, commands: sent, divergences: divergences)
         }
     }
 }

@@ -100,17 +100,18 @@ struct CheckRun {
             guard replay.next(.scenario(path: file)) else { continue }
             do {
                 let scenario = try ScenarioParser().parseFile(atPath: file)
-                let check = ScenarioCheck(scenario, engines: engines)
+                // On past the first difference: each later one is a candidate group too.
+                let check = ScenarioCheck(scenario, engines: engines, allDifferences: true)
                 if Interruption.requested { break }   // cut short: its engines were stopped
                 report.scenarios += 1
                 report.commands += scenario.commands.count
                 report.result.skippedStatements += check.skippedStatements
                 report.result.unsupported.merge(check.unsupported)
                 for problem in check.expectationProblems { report.fail(problem) }
-                if let divergence = check.divergenceInSent, let inFile = check.divergence {
+                if !check.divergencesInSent.isEmpty, let inFile = check.divergence {
                     // (The divergence as the file numbers it: its index is the statement's.)
                     diverged.add(source: "\(file):\(scenario.statements[inFile.commandIndex].line)",
-                                 commands: check.commandsSent, divergence: divergence)
+                                 commands: check.commandsSent, divergences: check.divergencesInSent)
                 } else {
                     diverged.agreed()
                 }
@@ -131,12 +132,13 @@ struct CheckRun {
             report.fail("replays stopped after \(reason) (each costs up to --engine-timeout); the rest were not replayed")
         }
         guard !diverged.groups.isEmpty else { return }
-        report.note("replays: \(diverged.count) replayed item(s) diverge in \(diverged.groups.count) group(s); "
+        report.note("replays: \(diverged.count) difference(s) of replayed items in \(diverged.groups.count) group(s); "
                     + "shrinking the first of each")
         // Into the failure database too, like the campaign's: one that --out cannot take is kept there.
         let writer = FindingWriter(directory: options.out, engines: engines, failures: options.failureDatabase)
         let causes = diverged.causes(engines: engines, invariants: options.selection.invariants, known: known,
                                      limit: max(1, options.maxFindings ?? .max))
+        report.result.shrinks.merge(ReplayFindings.tally(causes))
         for cause in causes {
             if cause.known {
                 report.result.knownMet.append(cause.signature.text)
@@ -161,6 +163,7 @@ struct CheckRun {
         for path in replay.fixed { report.note("saved failure passes now, forgotten: \(path)") }
         let writer = FindingWriter(directory: options.out, engines: engines, failures: nil)
         for (path, finding) in replay.stillFailing {
+            report.result.shrinks.add(finding.shrink)
             if known.contains(finding.signature) {
                 report.result.knownMet.append(finding.signature.text)
                 continue
@@ -170,7 +173,7 @@ struct CheckRun {
                         + (saved.path == nil ? "; \(options.out)/ could not take its new shrink (the error above)" : ""))
         }
         report.result.findings += writer.entries
-        let total = replay.fixed.count + replay.stillFailing.count
+        let total = replay.fixed.count + Set(replay.stillFailing.map(\.path)).count
         if total > 0 { report.note("replayed \(total) saved failure(s) from \(database.folder(for: engines))") }
         return total
     }
@@ -236,6 +239,7 @@ struct CheckRun {
         } else if totals.divergences > 0 {
             report.note("campaign: \(totals.divergences) diverging case(s), all in \(totals.knownMet.count) known group(s)")
         }
+        if totals.shrinks.shrinks > 0 { report.note(totals.shrinks.summary) }
         if totals.steeredCases > 0 {
             report.note("steering: \(totals.steeredCases) small case(s) left out kinds of command that led into "
                         + "divergences before (docs/main-job.md)")

@@ -232,9 +232,9 @@ struct CorpusReplay: ParsableCommand {
                 switch replay {
                 case .unsupportedVersion: unsupported += 1
                 case .agreed: diverged.agreed()
-                case let .diverged(_, divergence, sent, _):
+                case let .diverged(_, divergences, sent, _):
                     diverged.add(source: "\(path) entry \(CorpusPack.entryName(entry))", commands: sent,
-                                 divergence: divergence)
+                                 divergences: divergences)
                 }
             }
         }

@@ -10,7 +10,7 @@ enum CorpusEntryReplay {
     case agreed(commands: Int, unsupported: UnsupportedStatements)
     /// The commands run, the divergence, the commands as sent (fitted to the engines),
     /// and the statements an engine answered `unsupported`.
-    case diverged(commands: Int, Divergence, sent: [Command], unsupported: UnsupportedStatements)
+    case diverged(commands: Int, [Divergence], sent: [Command], unsupported: UnsupportedStatements)
 
     /// Decodes `entry` and runs it on `engines` in lockstep. The one replay loop
     /// `corpus replay` and `check` share.
@@ -19,10 +19,12 @@ enum CorpusEntryReplay {
         case let .unsupportedVersion(version):
             self = .unsupportedVersion(version)
         case let .commands(list):
-            let result = DifferentialRunner.run(list, engines: engines)
-            if let divergence = result.divergence {
+            // On past the first difference: each later one is a candidate group too.
+            let result = DifferentialRunner.run(list, engines: engines, cadence: .everyCommand,
+                                                continuesAfterDivergence: true)
+            if !result.divergences.isEmpty {
                 var fitting = FeatureFilter(engines: engines)
-                self = .diverged(commands: result.commandsRun, divergence, sent: list.compactMap { fitting.admit($0) },
+                self = .diverged(commands: result.commandsRun, result.divergences, sent: list.compactMap { fitting.admit($0) },
                                  unsupported: result.unsupported)
             } else {
                 self = .agreed(commands: result.commandsRun, unsupported: result.unsupported)

@@ -24,6 +24,30 @@ struct GeneratorTests {
         }
     }
 
+    @Test("touch ids of every spelling the text allows: two ids past 64 bits down at once, a padded id beside its bare one")
+    func touchIDSpellings() {
+        var longPairs = 0, paddedPairs = 0
+        for index in 0..<400 {
+            var configuration = CommandGenerator.Configuration()
+            (configuration.swarm, configuration.encodable) = (true, false)
+            var generator = CommandGenerator(seed: SeededRandom.caseSeed(2, index), configuration: configuration)
+            var down = Set<String>()
+            for command in generator.generate() {
+                switch command {
+                case let .touchBegan(id, _, _):
+                    let long = down.filter { $0.count >= 20 && $0 != id.text }
+                    if id.text.count >= 20 && !long.isEmpty { longPairs += 1 }
+                    let bare = { (t: String) in String(t.drop { $0 == "0" }) }
+                    if down.contains(where: { $0 != id.text && !bare($0).isEmpty && bare($0) == bare(id.text) }) { paddedPairs += 1 }
+                    down.insert(id.text)
+                case let .touchEnded(id, _), let .touchCancelled(id): down.remove(id.text)
+                default: break
+                }
+            }
+        }
+        #expect(longPairs > 0 && paddedPairs > 0, "long pairs \(longPairs), padded pairs \(paddedPairs)")
+    }
+
     @Test("over a few hundred cases, every kind of command and the interesting values appear")
     func coverage() {
         var kinds = Set<String>()

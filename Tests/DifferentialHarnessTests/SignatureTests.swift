@@ -23,7 +23,7 @@ struct SignatureTests {
 
     @Test("the text names the command, what differed and the reference's outcomes")
     func text() {
-        // A target's window, view or point are one part of it in a signature.
+        // A target's window or view are one part of it in a signature (its point is another).
         #expect(Self.examples[0].text == "hit observations hit/target [h2AlphaExactlyHundredth a3HitThroughTransform]")
         #expect(Self.examples[1].text == "setFrame state order")
         #expect(Self.examples[3].text == "convert crash of my engine")
@@ -100,6 +100,16 @@ struct SignatureTests {
         let other = FindingSignature(command: "hit", difference: .observation(.hit, .view), outcomes: [.h1InteractionOffNil])
         #expect(!hit.sameCause(other))
         #expect(hit.sameCause(FindingSignature(command: "hit", difference: .observation(.hit, .view))))
+    }
+
+    @Test("the right view at another point is not folded into the target: it is another difference")
+    func pointStaysPoint() {
+        let point = FindingSignature(command: "hit", difference: .observation(.hit, .point),
+                                     outcomes: [.a3HitThroughTransform])
+        #expect(point.text == "hit observations hit/point [a3HitThroughTransform]")
+        let view = FindingSignature(command: "hit", difference: .observation(.hit, .view),
+                                    outcomes: [.a3HitThroughTransform])
+        #expect(view.text == "hit observations hit/target [a3HitThroughTransform]")
     }
 
     @Test("outcomes on every route's ordinary path are left out, so they split no group")
