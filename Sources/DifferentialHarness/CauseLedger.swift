@@ -63,8 +63,10 @@ final class CauseLedger: Sendable {
         var reservoir: [Int: [Example]] = [:]
         var resamples: [Int: Int] = [:]
         var witness: [Int: [Command]] = [:]
-        /// Every shrink's record, added up.
+        /// Every shrink's record, added up, and the seconds of those that shrank a
+        /// shrunk group again.
         var shrinks = ShrinkTally()
+        var resampleSeconds = 0.0
     }
 
     private let state = Mutex(State())
@@ -287,11 +289,15 @@ final class CauseLedger: Sendable {
         }
     }
 
+    /// Seconds spent shrinking shrunk groups again (see ``DifferentialCampaign/resampleShare``).
+    var resampleSeconds: Double { state.withLock { $0.resampleSeconds } }
+
     /// Counts a shrink made for `group` (its time goes to the group it lives on in).
-    func noteShrink(_ group: Int, _ record: ShrinkRecord?) {
+    func noteShrink(_ group: Int, _ record: ShrinkRecord?, resample: Bool = false) {
         guard let record else { return }
         state.withLock { state in
             state.shrinks.add(record)
+            if resample { state.resampleSeconds += record.seconds }
             state.groups[Self.live(group, state)].shrinkSeconds += record.seconds
         }
     }

@@ -43,6 +43,11 @@ public struct DifferentialCampaign: Sendable {
     public var minimumShrinkSeconds = 1.0
     /// Seconds past the campaign's end that a shrink's last run and its check may take.
     public var shrinkGrace = 2.0
+    /// The most of the jobs' time that shrinking shrunk groups again may take while
+    /// cases are still to run: a shrink that keeps its cause costs hundreds of runs, a
+    /// case one, so without a share the groups found first would take the whole run
+    /// (issue 42, "dominant causes found first still leave time for the rest").
+    public var resampleShare = 0.25
     /// End the campaign once this many findings are saved (nil: run the whole time).
     public var stopAfterFindings: Int?
     /// The index of the first case (a campaign resumed after a crash skips the cases before).
@@ -125,7 +130,9 @@ public struct DifferentialCampaign: Sendable {
                     // cases are done, what is left to shrink again.
                     if let claim = ledger.claim() {
                         shrink(claim, job: job, ledger, shared, found, forget, deadline: deadline)
-                    } else if turn % 2 == 0 || index >= end, let claim = ledger.claimResample() {
+                    } else if index >= end || (turn % 2 == 0 && ledger.resampleSeconds
+                                                   <= resampleShare * Double(jobs) * start.duration(to: .now).seconds),
+                              let claim = ledger.claimResample() {
                         resample(claim, job: job, ledger, shared, found, forget, deadline: deadline)
                     } else if index < end {
                         runCase(index, job: job, &coverage, &steering, shared, ledger, deadline: deadline)
@@ -196,7 +203,7 @@ public struct DifferentialCampaign: Sendable {
                   _ forget: @Sendable (String) -> Void, deadline: ContinuousClock.Instant) {
         let (group, example, _) = claim
         guard let finding = shrunkFinding(example, job: job, ledger, deadline: deadline), finding.reproduced else { return }
-        ledger.noteShrink(group, finding.shrink)
+        ledger.noteShrink(group, finding.shrink, resample: true)
         switch ledger.resampled(group, from: example, finding: finding) {
         case .same, .other(_, .merged):
             return

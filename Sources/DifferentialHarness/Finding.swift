@@ -140,7 +140,8 @@ extension Finding {
         var finding = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
                               divergence: final ?? divergence)
         finding.shrink = ShrinkRecord(cause: cause, slipped: final.map { !shows($0) } ?? true,
-                                      otherCausesMet: othersMet, seconds: started.duration(to: .now).seconds)
+                                      otherCausesMet: othersMet, candidates: shrinker.attempts,
+                                      seconds: started.duration(to: .now).seconds)
         return finding
     }
 }
@@ -163,6 +164,8 @@ public struct ShrinkRecord: Sendable, Equatable {
     /// Candidates that showed another difference instead of this one: each rejected,
     /// each a sign of another cause on the way to this one.
     public var otherCausesMet: Int
+    /// Candidates tried.
+    public var candidates: Int
     /// Seconds the shrink took.
     public var seconds: Double
 }

@@ -7,6 +7,7 @@ public struct ShrinkTally: Codable, Sendable, Equatable {
     public var shrinks = 0
     public var slipped = 0
     public var otherCausesMet = 0
+    public var candidates = 0
     public var seconds = 0.0
 
     public init() {}
@@ -17,6 +18,7 @@ public struct ShrinkTally: Codable, Sendable, Equatable {
         shrinks += 1
         slipped += record.slipped ? 1 : 0
         otherCausesMet += record.otherCausesMet
+        candidates += record.candidates
         seconds += record.seconds
     }
 
@@ -24,12 +26,14 @@ public struct ShrinkTally: Codable, Sendable, Equatable {
         shrinks += other.shrinks
         slipped += other.slipped
         otherCausesMet += other.otherCausesMet
+        candidates += other.candidates
         seconds += other.seconds
     }
 
-    /// `shrinking: 12 shrink(s) in 8.1 s, 0 slipped to another difference, 31 candidate(s) showed another cause instead`.
+    /// `shrinking: 12 shrink(s), 3107 candidate(s) in 8.1 s; 0 slipped to another difference; 31 candidate(s)
+    /// showed another cause instead (rejected)`.
     public var summary: String {
-        "shrinking: \(shrinks) shrink(s) in \(String(format: "%.1f", seconds)) s, \(slipped) slipped to another "
-            + "difference, \(otherCausesMet) candidate(s) showed another cause instead (rejected)"
+        "shrinking: \(shrinks) shrink(s), \(candidates) candidate(s) in \(String(format: "%.1f", seconds)) s; "
+            + "\(slipped) slipped to another difference; \(otherCausesMet) candidate(s) showed another cause instead (rejected)"
     }
 }

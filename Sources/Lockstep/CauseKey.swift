@@ -28,10 +28,14 @@ public struct CauseKey: Hashable, Sendable, CustomStringConvertible {
     /// Every outcome at the statement that could decide the difference (before the
     /// circumstantial ones are left out): what a smaller case may not add to.
     public var decided: Set<RuleOutcome>
+    /// How the other engine's answer stood to the reference's (another window in front,
+    /// an ancestor view, ...), for a routed answer.
+    public var relation: AnswerRelation?
 
     public init(_ divergence: Divergence) {
         let signature = divergence.signature
         outcomes = Set(signature.outcomes)
+        relation = divergence.relation
         decided = divergence.fault == nil
             ? FindingSignature.decisive(divergence.outcomes, of: divergence.difference) : []
         let command = divergence.command.kindName
@@ -54,16 +58,20 @@ public struct CauseKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `candidate`, met while shrinking a case of this key, still shows this
     /// difference: the same statement class and kind of difference; when this key names
-    /// outcomes, at least one of them again; and no outcome that could decide the
-    /// difference that the case did not decide (a smaller case leans on nothing the
-    /// larger did not: a zero size or an edge another bug needs). Faults and broken
-    /// invariants are caught where they are caught: their outcomes are not theirs.
+    /// outcomes, at least one of them again, or none at all with the answer standing to
+    /// the reference's as it did (the outcomes were the case's circumstances: a hidden
+    /// subview beside a root view that kept its old size); and no outcome that could
+    /// decide the difference that the case did not decide (a smaller case leans on
+    /// nothing the larger did not: a zero size or an edge another bug needs). Faults
+    /// and broken invariants are caught where they are caught: their outcomes are not theirs.
     public func admits(_ candidate: Divergence) -> Bool {
         let other = CauseKey(candidate)
         guard other.statement == statement, other.kind == kind else { return false }
         if candidate.fault != nil { return true }
         if case .invariants = candidate.difference { return true }
-        return (outcomes.isEmpty || !outcomes.isDisjoint(with: other.outcomes)) && other.decided.isSubset(of: decided)
+        let keepsOutcomes = outcomes.isEmpty || !outcomes.isDisjoint(with: other.outcomes)
+            || (other.outcomes.isEmpty && relation != nil && other.relation == relation)
+        return keepsOutcomes && other.decided.isSubset(of: decided)
     }
 
     /// `hit: hit none [t2PassthroughRootViewDropped]`.

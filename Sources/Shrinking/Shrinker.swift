@@ -179,14 +179,21 @@ public struct Shrinker {
         while index < best.count {
             let numbers = best[index].numbers
             for field in numbers.indices {
-                let value = best[index].numbers[field]
-                for simpler in [0, 1, value.rounded(.towardZero), (value / 2).rounded(.towardZero), abs(value)]
-                where simpler != value || simpler.sign != value.sign {
-                    var changed = best[index].numbers
-                    changed[field] = simpler
-                    var candidate = best
-                    candidate[index] = best[index].replacingNumbers(changed)
-                    if attempt(candidate, &best) { progress = true; break }
+                // A field goes on getting simpler while it can (halving a large value
+                // takes many steps): each step here costs a few candidates, where going
+                // round every pass between steps would cost dozens.
+                var simplified = true
+                while simplified && index < best.count && field < best[index].numbers.count {
+                    simplified = false
+                    let value = best[index].numbers[field]
+                    for simpler in [0, 1, value.rounded(.towardZero), (value / 2).rounded(.towardZero), abs(value)]
+                    where simpler != value || simpler.sign != value.sign {
+                        var changed = best[index].numbers
+                        changed[field] = simpler
+                        var candidate = best
+                        candidate[index] = best[index].replacingNumbers(changed)
+                        if attempt(candidate, &best) { (progress, simplified) = (true, true); break }
+                    }
                 }
                 if index >= best.count { break }
             }
