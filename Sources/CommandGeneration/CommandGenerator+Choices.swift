@@ -172,10 +172,25 @@ extension CommandGenerator {
         case .interaction: return object().map { .setInteraction(target: $0, enabled: random.chance(0.6)) }
         case .level: return window().map { .setLevel(window: $0, level: level()) }
         case .passthrough: return window().map { .setPassthrough(window: $0, enabled: random.chance(0.7)) }
-        case .remove: return view().map { .remove(view: $0) }
+        case .remove:
+            // With fingers down, often a subtree near a window's root: one that can hold
+            // several of them, whose cancellations T5 orders.
+            if touchPoints.count >= 2, random.chance(0.5) {
+                let subtrees = views.filter { parents[$0].map { !views.contains($0) } ?? false }
+                if !subtrees.isEmpty { return .remove(view: random.pick(subtrees)) }
+            }
+            return view().map { .remove(view: $0) }
         case .front: return view().map { .bringToFront(view: $0) }
         case .back: return view().map { .sendToBack(view: $0) }
         case .began:
+            // With a finger down, another often lands beside it (in the same view, or
+            // a scene of another window there): several touches in one subtree, or in
+            // each of two scenes, for a removal, a hide, a move or a disconnection to cancel.
+            if let (held, scene) = heldTouch(), random.chance(0.3) {
+                let near = Point(held.x + Double(Int.random(in: -3...3, using: &random)),
+                                 held.y + Double(Int.random(in: -3...3, using: &random)))
+                return .touchBegan(id: touchID(), at: near, scene: random.chance(0.7) ? scene : self.scene())
+            }
             if !touchOptionTargets.isEmpty, random.chance(0.4), let point = nearTouchOptionTarget() {
                 return .touchBegan(id: touchID(), at: point, scene: sceneOfObject(random.pick(touchOptionTargets)))
             }
@@ -213,6 +228,13 @@ extension CommandGenerator {
             guard screens.count > 1 else { return nil }
             return .disconnectScreen(name: random.pick(Array(screens.dropFirst())))
         }
+    }
+
+    /// A touch that is down (its last point and its scene), when there is one.
+    private mutating func heldTouch() -> (Point, String)? {
+        guard !touchPoints.isEmpty else { return nil }
+        let id = touchPoints.keys.sorted { $0.text < $1.text }[0]
+        return (touchPoints[id]!, touchScenes[id] ?? mainSceneName)
     }
 
     /// A screen `d1`, `d2`, `d3` (the encoding's names and cap); without the

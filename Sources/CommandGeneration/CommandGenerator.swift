@@ -81,6 +81,8 @@ public struct CommandGenerator {
     /// Where each touch begun and not yet ended is (its last point): a `moved` goes
     /// back to it at times, which posts `moved` all the same (T3).
     var touchPoints: [TouchID: Point] = [:]
+    /// The scene each touch that is down began in.
+    var touchScenes: [TouchID: String] = [:]
     /// The ids of another spelling than `0`…`15` this case used (names, zero-padded
     /// digits, numbers past 64 bits): once a case has one it keeps making more of its
     /// kind, so that two of them are down at once and the T5 order compares them.
@@ -170,11 +172,11 @@ public struct CommandGenerator {
             sceneScreens[scene] = screen
         case let .touchBegan(id, point, scene):
             lastTouchScene = scene
-            if touchPoints[id] == nil { touchPoints[id] = point }
+            if touchPoints[id] == nil { (touchPoints[id], touchScenes[id]) = (point, scene) }
         case let .touchMoved(id, point):
             if touchPoints[id] != nil { touchPoints[id] = point }
         case let .touchEnded(id, _), let .touchCancelled(id):
-            touchPoints[id] = nil
+            (touchPoints[id], touchScenes[id]) = (nil, nil)
         case let .makeKey(w), let .makeKeyAndVisible(w):
             lastMadeKey = w
         case let .disconnectScreen(name):

@@ -129,8 +129,9 @@ public struct ReplayFindings: Sendable {
                 shrunk += 1
             }
             let signature = finding?.signature ?? group.signature
+            // (A known cause's signature is a shrunk one: what its file holds.)
             if let i = causes.firstIndex(where: { $0.signature == signature
-                || ($0.finding != nil && finding != nil && signature.showsCause(of: $0.signature)) }) {
+                || (($0.finding != nil || $0.known) && finding != nil && signature.showsCause(of: $0.signature)) }) {
                 causes[i].count += group.count
                 continue
             }
