@@ -273,7 +273,24 @@ public struct DifferentialCampaign: Sendable {
 
     /// Shrinks a failing case to a minimal one, or nil when it does not fail.
     public static func shrink(_ commands: [Command], seed: UInt64, engines: [EngineFactory]) -> Finding? {
-        guard let divergence = DifferentialRunner.run(commands, engines: engines).divergence else { return nil }
-        return Finding.shrinking(commands, divergence: divergence, seed: seed, profile: .small, engines: engines)
+        shrink(commands, seed: seed, engines: engines, difference: 1)
+    }
+
+    /// The differences `commands` shows, one per signature, in the order met (a run that
+    /// goes on past each: every one a cause of its own).
+    public static func differences(_ commands: [Command], engines: [EngineFactory]) -> [Divergence] {
+        var seen = Set<FindingSignature>()
+        return DifferentialRunner.run(commands, engines: engines, cadence: .everyCommand, continuesAfterDivergence: true)
+            .divergences.filter { seen.insert($0.signature).inserted }
+    }
+
+    /// Shrinks a failing case for its `difference`th difference (1-based, see
+    /// ``differences(_:engines:)``), or nil when it shows fewer.
+    public static func shrink(_ commands: [Command], seed: UInt64, engines: [EngineFactory], difference: Int) -> Finding? {
+        let shown = differences(commands, engines: engines)
+        guard difference >= 1, difference <= shown.count else { return nil }
+        let divergence = shown[difference - 1]
+        return Finding.shrinking(Array(commands.prefix(divergence.sourceIndex + 1)), divergence: divergence, seed: seed,
+                                 profile: .small, engines: engines)
     }
 }

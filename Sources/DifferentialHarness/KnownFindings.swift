@@ -96,8 +96,14 @@ public struct KnownFindings: Sendable, Equatable {
 
     /// Reads a known-findings file.
     public static func read(_ path: String) throws(KnownFindingsError) -> KnownFindings {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw KnownFindingsError("\(path): cannot read the known-findings file (does it exist?)")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw KnownFindingsError("\(path): no such known-findings file")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw KnownFindingsError("\(path): cannot read the known-findings file: \(error.localizedDescription)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw KnownFindingsError("\(path): not UTF-8 text")

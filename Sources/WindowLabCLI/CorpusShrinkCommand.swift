@@ -85,7 +85,9 @@ struct CorpusShrink: ParsableCommand {
             with --entry), runs it on every engine, shrinks the divergence to the fewest, \
             simplest commands that still differ the same way and writes it as a scenario \
             (with the reference's answers as expect lines) and an SVG beside it. \
-            Fuzz/run-campaign.sh does this for every crash.
+            Fuzz/run-campaign.sh does this for every crash. An input that shows \
+            several differences (the run goes on past each) is shrunk for the first; the \
+            others are listed, and --difference N shrinks the Nth instead.
 
             Exit status: 0 written; 1 the input does not diverge (nothing written); 2 it \
             cannot be read or is of another encoding version; 64 a bad option (a pack \
@@ -99,9 +101,12 @@ struct CorpusShrink: ParsableCommand {
     @Argument(help: "A raw fuzz input, or a pack with --entry.") var input: String
     @Option(help: ArgumentHelp("The pack entry's SHA-1 (or a unique prefix).", valueName: "sha1")) var entry: String?
     @Option(name: .shortAndLong, help: "The scenario file to write.") var output: String
+    @Option(help: ArgumentHelp("Which of the input's differences to shrink (1: the first).", valueName: "n"))
+    var difference = 1
     @OptionGroup var engineOptions: EngineOptions
 
     func validate() throws {
+        guard difference >= 1 else { throw ValidationError("--difference counts from 1, not \(difference)") }
         // Where the scenario goes is checked before the shrinking, which can take minutes.
         try OutputPath.validate(output, option: "-o", makingFolders: true)
     }
@@ -110,8 +115,25 @@ struct CorpusShrink: ParsableCommand {
         let source = CorpusInput(path: input, entry: entry)
         let commands = try source.commands()
         let engines = try engineOptions.resolve()
-        guard let finding = DifferentialCampaign.shrink(commands, seed: 0, engines: engines) else {
+        let shown = DifferentialCampaign.differences(commands, engines: engines)
+        if shown.isEmpty {
             print("\(source.description): the engines agree on all \(commands.count) commands; nothing to shrink")
+            throw ExitStatus.failed.exit
+        }
+        guard difference <= shown.count else {
+            print("\(source.description): it shows \(shown.count) difference(s), not \(difference); nothing written")
+            throw ExitStatus.failed.exit
+        }
+        if shown.count > 1 {
+            // Each is a cause of its own: one bug on the way to another hides nothing here.
+            print("\(source.description) shows \(shown.count) differences; shrinking number \(difference) "
+                  + "(--difference N for another):")
+            for (index, divergence) in shown.enumerated() {
+                print("  \(index + 1). command \(divergence.sourceIndex + 1): \(divergence.signature)")
+            }
+        }
+        guard let finding = DifferentialCampaign.shrink(commands, seed: 0, engines: engines, difference: difference) else {
+            print("\(source.description): difference \(difference) did not show again; nothing written")
             throw ExitStatus.failed.exit
         }
         let file = FindingFile(finding, engines: engines, origin: "from fuzz input \(source.description)")

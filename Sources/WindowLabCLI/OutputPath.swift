@@ -10,6 +10,7 @@ enum OutputPath {
     /// not a folder, in a folder that exists (or, with `makingFolders`, can be made)
     /// and can be written into.
     static func validate(_ path: String, option: String, makingFolders: Bool = false) throws {
+        guard !path.isEmpty else { throw ValidationError("\(option): an empty path; give a file name") }
         var isDirectory: ObjCBool = false
         if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             throw ValidationError("\(option): '\(path)' is a folder; give a file name")

@@ -55,4 +55,18 @@ struct ReplayGroupsTests {
         #expect(replays.groups.filter { $0.divergence.command.kindName == "hit" }.count == 1)
         #expect(replays.count == replays.groups.count)
     }
+
+    @Test("corpus shrink's --difference: each of an input's differences shrinks on its own, to a case of it")
+    func shrinkEachDifference() throws {
+        let commands = try ScenarioParser().parse(Self.scenario, file: "three.wls").commands
+        let shown = DifferentialCampaign.differences(commands, engines: Self.engines)
+        #expect(shown.count == 3)
+        for (index, divergence) in shown.enumerated() {
+            let finding = try #require(DifferentialCampaign.shrink(commands, seed: 0, engines: Self.engines,
+                                                                   difference: index + 1))
+            #expect(finding.divergence.command.kindName == divergence.command.kindName)
+            #expect(finding.shrink?.slipped == false)
+        }
+        #expect(DifferentialCampaign.shrink(commands, seed: 0, engines: Self.engines, difference: 4) == nil)
+    }
 }
