@@ -139,7 +139,9 @@ extension Finding {
         if let final { minimal = Array(minimal.prefix(final.sourceIndex + 1)) }
         var finding = Finding(caseSeed: seed, profile: profile, originalLength: commands.count, commands: minimal,
                               divergence: final ?? divergence)
-        finding.shrink = ShrinkRecord(cause: cause, slipped: final.map { !shows($0) } ?? true,
+        // (Every candidate kept showed the difference; the minimal list run again must
+        // too: a list that no longer shows it, not for want of time, slipped.)
+        finding.shrink = ShrinkRecord(cause: cause, slipped: final == nil && !timedOut,
                                       otherCausesMet: othersMet, candidates: shrinker.attempts,
                                       seconds: started.duration(to: .now).seconds)
         return finding
@@ -158,8 +160,8 @@ extension Finding: CustomStringConvertible {
 public struct ShrinkRecord: Sendable, Equatable {
     /// The difference the shrink kept (see ``CauseKey``).
     public var cause: CauseKey
-    /// True when the minimal case no longer shows ``cause`` (a slip to another cause:
-    /// the target is never).
+    /// True when the minimal case, run again on fresh engines, no longer shows ``cause``
+    /// (a slip: every candidate the shrink kept showed it, so the target is never).
     public var slipped: Bool
     /// Candidates that showed another difference instead of this one: each rejected,
     /// each a sign of another cause on the way to this one.
