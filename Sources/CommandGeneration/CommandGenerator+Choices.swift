@@ -309,10 +309,9 @@ extension CommandGenerator {
     mutating func touchID() -> TouchID {
         // A case that spelled an id unusually goes on doing so half the time: a relative
         // of one it used (the same digits longer or shorter, padded, one more).
-        if let model = unusualTouchIDs.last, !configuration.encodable, random.chance(0.5) {
-            let id = TouchID(random.pick(Self.relatives(of: model.text)))
-            unusualTouchIDs.append(id)
-            return id
+        if let model = lastUnusualTouchID, !configuration.encodable, random.chance(0.5) {
+            lastUnusualTouchID = TouchID(random.pick(Self.relatives(of: model.text)))
+            return lastUnusualTouchID!
         }
         if random.chance(0.9) { return TouchID(Int.random(in: 0..<4, using: &random)) }
         if configuration.encodable || random.chance(0.7) { return TouchID(Int.random(in: 0..<16, using: &random)) }
@@ -321,7 +320,7 @@ extension CommandGenerator {
         let digits = (0..<Int.random(in: 20...40, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }
         let id = TouchID(random.pick(["f1", "f10", "f2", "01", "001", "10", "18446744073709551616",
                                       "99999999999999999999", "a", "A", "0", "1" + digits.joined(), "000" + digits.joined()]))
-        unusualTouchIDs.append(id)
+        lastUnusualTouchID = id
         return id
     }
 

@@ -83,10 +83,10 @@ public struct CommandGenerator {
     var touchPoints: [TouchID: Point] = [:]
     /// The scene each touch that is down began in.
     var touchScenes: [TouchID: String] = [:]
-    /// The ids of another spelling than `0`…`15` this case used (names, zero-padded
-    /// digits, numbers past 64 bits): once a case has one it keeps making more of its
+    /// The last id of another spelling than `0`…`15` this case used (a name, zero-padded
+    /// digits, a number past 64 bits): once a case has one it keeps making more of its
     /// kind, so that two of them are down at once and the T5 order compares them.
-    var unusualTouchIDs: [TouchID] = []
+    var lastUnusualTouchID: TouchID?
     var frames: [String: Rect] = [:]
     /// Parents of views and bounds origins, to aim points at views inside windows.
     var parents: [String: String] = [:]

@@ -172,8 +172,7 @@ public struct DifferentialCampaign: Sendable {
         if generated.result.divergences.last?.fault?.kind == .interrupted { return }
         if let counts = generated.result.ruleCounts { coverage.add(counts) }
         // One divergence per signature: a cause met again later in the case adds nothing.
-        var seen = Set<FindingSignature>()
-        let divergences = generated.result.divergences.filter { seen.insert($0.signature).inserted }
+        let divergences = generated.result.divergences.firstOfEachSignature
         steering.note(divergences)
         shared.add(profile: profile, commands: generated.result.commandsRun, divergences: generated.result.divergences.count,
                    ruleCounts: generated.result.ruleCounts, uncompared: generated.result.uncomparedRuleCounts,
@@ -279,9 +278,8 @@ public struct DifferentialCampaign: Sendable {
     /// The differences `commands` shows, one per signature, in the order met (a run that
     /// goes on past each: every one a cause of its own).
     public static func differences(_ commands: [Command], engines: [EngineFactory]) -> [Divergence] {
-        var seen = Set<FindingSignature>()
-        return DifferentialRunner.run(commands, engines: engines, cadence: .everyCommand, continuesAfterDivergence: true)
-            .divergences.filter { seen.insert($0.signature).inserted }
+        DifferentialRunner.run(commands, engines: engines, cadence: .everyCommand, continuesAfterDivergence: true)
+            .divergences.firstOfEachSignature
     }
 
     /// Shrinks a failing case for its `difference`th difference (1-based, see
@@ -289,8 +287,13 @@ public struct DifferentialCampaign: Sendable {
     public static func shrink(_ commands: [Command], seed: UInt64, engines: [EngineFactory], difference: Int) -> Finding? {
         let shown = differences(commands, engines: engines)
         guard difference >= 1, difference <= shown.count else { return nil }
-        let divergence = shown[difference - 1]
-        return Finding.shrinking(Array(commands.prefix(divergence.sourceIndex + 1)), divergence: divergence, seed: seed,
-                                 profile: .small, engines: engines)
+        return shrink(commands, for: shown[difference - 1], seed: seed, engines: engines)
+    }
+
+    /// Shrinks `commands` for `divergence`, one of the differences they show.
+    public static func shrink(_ commands: [Command], for divergence: Divergence, seed: UInt64,
+                              engines: [EngineFactory]) -> Finding {
+        Finding.shrinking(Array(commands.prefix(divergence.sourceIndex + 1)), divergence: divergence, seed: seed,
+                          profile: .small, engines: engines)
     }
 }

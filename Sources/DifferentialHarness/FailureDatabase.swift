@@ -106,8 +106,7 @@ public struct SavedFailureReplay: Sendable {
                 // The file is named `<group>-<case seed>.wls`.
                 let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".wls", with: "")
                 let seed = stem.split(separator: "-").last.flatMap { UInt64($0) } ?? 0
-                var seen = Set<FindingSignature>()
-                for divergence in divergences where seen.insert(divergence.signature).inserted {
+                for divergence in divergences.firstOfEachSignature {
                     let commands = Array(valid.prefix(divergence.sourceIndex + 1))
                     stillFailing.append((path, Finding.shrinking(commands, divergence: divergence, seed: seed,
                                                                  profile: .small, engines: engines, seconds: 20,

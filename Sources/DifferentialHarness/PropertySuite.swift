@@ -110,8 +110,7 @@ public struct PropertySuite: Sendable {
             result.unsupported.merge(generated.result.unsupported)
             if let counts = generated.result.ruleCounts { result.coverage.add(counts) }
             result.casesByProfile[profile, default: 0] += 1
-            var seen = Set<FindingSignature>()
-            for divergence in generated.result.divergences where seen.insert(divergence.signature).inserted {
+            for divergence in generated.result.divergences.firstOfEachSignature {
                 if known.contains(divergence.signature) {
                     result.knownMet.insert(divergence.signature)
                     continue

@@ -67,8 +67,7 @@ public struct ReplayFindings: Sendable {
         let faulted = divergences.contains { $0.fault != nil }
         consecutiveFaults = faulted ? consecutiveFaults + 1 : 0
         if faulted { faults += 1 }
-        var seen = Set<FindingSignature>()
-        for divergence in divergences where seen.insert(divergence.signature).inserted {
+        for divergence in divergences.firstOfEachSignature {
             let signature = divergence.signature
             if let i = groups.firstIndex(where: { $0.signature == signature }) {
                 groups[i].count += 1

@@ -48,8 +48,8 @@ public struct CauseKey: Hashable, Sendable, CustomStringConvertible {
             (statement, kind) = (Self.statementClass(command), "state \(part.rawValue)")
         case let .observation(observed, part):
             let answer = Self.answerKind(part, relation: divergence.relation)
-            if command == "touchBegan", observed == .touch, answer != nil {
-                (statement, kind) = ("hit", "hit \(answer!)")
+            if command == "touchBegan", observed == .touch, let answer {
+                (statement, kind) = ("hit", "hit \(answer)")
             } else {
                 (statement, kind) = (Self.statementClass(command), "\(observed.rawValue) \(answer ?? part.rawValue)")
             }

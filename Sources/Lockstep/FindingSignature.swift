@@ -111,16 +111,16 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
         // Invariants are checked sparsely in long cases: the command that caught a
         // broken one is where a check fell, not what broke it.
         if case .invariants = difference { return difference.text }
-        var kind = command, shown = difference
+        var shown = difference
         // How the answer stood to the reference's is part of the target.
         if case let .observation(observed, part) = difference, Self.answerParts.contains(part) {
             shown = .observation(observed, .target)
         }
-        switch (command, shown) {
-        case ("touchBegan", .observation(.touch, .target)): (kind, shown) = ("hit", .observation(.hit, .target))
-        case ("makeKeyAndVisible", _), ("setHidden", _): kind = "show"
-        case ("release", _): kind = "hide"
-        default: break
+        let kind: String
+        if command == "touchBegan", case .observation(.touch, .target) = shown {
+            (kind, shown) = ("hit", .observation(.hit, .target))
+        } else {
+            kind = CauseKey.statementClass(command)
         }
         return kind + " " + shown.text
     }
@@ -214,6 +214,15 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
         .t1FrontMostAnswers, .t1NilAnswerFallsThrough, .s1CommandInCreatedScene, .s2RoutedOutsideSceneSize,
         .q3BetweenNamedSpaces, .g1NegativeZeroUsed,
     ]
+}
+
+extension Array where Element == Divergence {
+    /// The first divergence of each signature, in the order met: a cause met again later
+    /// in a run adds nothing.
+    public var firstOfEachSignature: [Divergence] {
+        var seen = Set<FindingSignature>()
+        return filter { seen.insert($0.signature).inserted }
+    }
 }
 
 extension RuleOutcome {

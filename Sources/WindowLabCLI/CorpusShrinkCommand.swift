@@ -132,10 +132,7 @@ struct CorpusShrink: ParsableCommand {
                 print("  \(index + 1). command \(divergence.sourceIndex + 1): \(divergence.signature)")
             }
         }
-        guard let finding = DifferentialCampaign.shrink(commands, seed: 0, engines: engines, difference: difference) else {
-            print("\(source.description): difference \(difference) did not show again; nothing written")
-            throw ExitStatus.failed.exit
-        }
+        let finding = DifferentialCampaign.shrink(commands, for: shown[difference - 1], seed: 0, engines: engines)
         let file = FindingFile(finding, engines: engines, origin: "from fuzz input \(source.description)")
         do {
             try FindingWriter.writeScenario(file, to: output)
