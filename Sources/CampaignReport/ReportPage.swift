@@ -79,9 +79,11 @@ public struct ReportPage {
             + "\(Int(result.campaignSeconds)) s · <b>\(verdict)</b></p>\n"
         if !result.unsupported.isEmpty {
             // Declined statements are no finding, but a run of mostly declined ones checked little.
-            html += "<p class=\"\(result.mostlyUnsupported ? "failed" : "meta")\">"
+            let shortfalls = result.comparedTooLittle
+            html += "<p class=\"\(shortfalls.isEmpty ? "meta" : "failed")\">"
                 + HTML.escape(result.unsupported.summary) + " of \(result.commands) run"
-                + (result.mostlyUnsupported ? ": most of them, so little was compared" : "") + "</p>\n"
+                + (shortfalls.isEmpty ? "" : ": compared too little: " + HTML.escape(shortfalls.joined(separator: "; ")))
+                + "</p>\n"
         }
         if !result.groups.isEmpty {
             // Every group with its scenario, or the case seed that replays it.

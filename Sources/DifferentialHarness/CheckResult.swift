@@ -45,14 +45,16 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// steered around the kinds of command that led into earlier groups.
     public var differences = 0
     public var steeredCases = 0
-    /// Statements an engine answered `unsupported`, by kind, and the cases they ended
-    /// (see ``UnsupportedStatements``); more than half of ``commands`` fails the check.
+    /// Statements an engine answered `unsupported`, by kind, the cases they ended, and
+    /// what was compared (see ``UnsupportedStatements`` and ``ComparisonLedger``): a run
+    /// that compared too little fails the check (``comparedTooLittle``).
     public var unsupported = UnsupportedStatements()
     /// How the shrinks went: how many slipped to another difference (see ``ShrinkTally``).
     public var shrinks = ShrinkTally()
 
-    /// Whether most statements run were answered `unsupported` (see ``UnsupportedStatements/isMostOf(_:)``).
-    public var mostlyUnsupported: Bool { unsupported.isMostOf(commands) }
+    /// Why this run compared too little to pass, although no engine disagreed (empty:
+    /// it compared enough; see ``ComparisonLedger/shortfalls``).
+    public var comparedTooLittle: [String] { unsupported.shortfalls(of: commands) }
 
     public struct ProgressSample: Codable, Sendable, Equatable {
         public var seconds: Double

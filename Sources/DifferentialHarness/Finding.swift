@@ -88,14 +88,19 @@ extension Finding {
         // every window); the minimal list is checked after every command. A run goes
         // on past differences of other causes and is cut after the first that shows
         // this one; how many came before it ranks the candidate.
+        // A difference that is an engine's broken invariants is checked for after every
+        // command, long list or not: a sparse check can miss an invariant broken for a
+        // few commands, and call a deterministic finding nondeterministic.
         var timedOut = false
+        var brokeInvariants = false
+        if case .invariants = divergence.difference { brokeInvariants = true }
         func check(_ candidate: [Command], cadence: InvariantCadence? = nil, until: ContinuousClock.Instant?)
             -> (divergence: Divergence, before: Int)?
         {
             willTry?(candidate)
             let run = DifferentialRunner.run(
                 candidate, engines: engines,
-                cadence: cadence ?? (!invariants ? .off : candidate.count > 256 ? .sparse : .everyCommand),
+                cadence: cadence ?? (!invariants ? .off : candidate.count > 256 && !brokeInvariants ? .sparse : .everyCommand),
                 continuesAfterDivergence: true, stopsAt: shows, deadline: until)
             timedOut = run.timedOut
             guard let last = run.divergences.last, shows(last) else {

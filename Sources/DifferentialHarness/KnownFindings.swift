@@ -59,7 +59,7 @@ public struct KnownFindings: Sendable, Equatable {
     /// Reads a known-findings text; `file` names it in errors (`FILE:LINE: why`).
     public static func parse(_ text: String, file: String) throws(KnownFindingsError) -> KnownFindings {
         var known = KnownFindings()
-        var seen = Set<FindingSignature>()
+        var seen: [FindingSignature: (line: Int, text: String)] = [:]
         // Lines end in LF or CRLF alike (a String reads "\r\n" as one character, so the
         // text is split on its scalars).
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
@@ -72,10 +72,15 @@ public struct KnownFindings: Sendable, Equatable {
             if line.hasPrefix("known ") {
                 let text = String(line.dropFirst(6))
                 guard let signature = FindingSignature(text: text) else {
-                    throw fail("`\(text.prefix(120))` is not a finding signature (as `check` prints them, e.g. "
+                    throw fail("`\(printable(text))` is not a finding signature (as `check` prints them, e.g. "
                                + "`hit observations hit/view [h1AlphaBelowHundredthNil]`)")
                 }
-                guard seen.insert(signature).inserted else { throw fail("`\(text.prefix(120))` is listed twice") }
+                if let earlier = seen[signature] {
+                    throw fail(earlier.text == text ? "`\(printable(text))` is listed twice (first on line \(earlier.line))"
+                        : "`\(printable(text))` is the group of line \(earlier.line) (`\(printable(earlier.text))`) again: "
+                          + "the two spellings name one group (`\(signature.text)`); keep one")
+                }
+                seen[signature] = (number, text)
                 known.entries.append(Entry(signature: signature, scenario: ""))
             } else if line.hasPrefix("  "), !known.entries.isEmpty {
                 known.entries[known.entries.count - 1].scenario += line.dropFirst(2) + "\n"
@@ -92,6 +97,14 @@ public struct KnownFindings: Sendable, Equatable {
             }
         }
         return known
+    }
+
+    /// At most 120 characters of `text`, control characters (a NUL byte, an escape)
+    /// shown as `\u{0}`, so that an error never writes them to a terminal.
+    static func printable(_ text: String) -> String {
+        String(text.prefix(120)).unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
     }
 
     /// Reads a known-findings file.

@@ -168,8 +168,8 @@ public struct PropertySuiteResult: Sendable {
     public var unsupported = UnsupportedStatements()
 
     /// True when no case diverged (a nondeterministic divergence is a failure too) and
-    /// no more than half of the statements were answered `unsupported`.
-    public var passed: Bool { finding == nil && !unsupported.isMostOf(commandsRun) }
+    /// declined statements left enough compared (``ComparisonLedger/shortfalls``).
+    public var passed: Bool { finding == nil && unsupported.shortfalls(of: commandsRun).isEmpty }
 }
 
 extension PropertySuiteResult: CustomStringConvertible {
@@ -178,7 +178,10 @@ extension PropertySuiteResult: CustomStringConvertible {
     public var description: String {
         let ran = "\(casesRun) cases, \(commandsRun) commands, run seed \(seed)"
             + (unsupported.isEmpty ? "" : "; " + unsupported.summary)
-        if finding == nil && unsupported.isMostOf(commandsRun) { return "failed: most statements unsupported (\(ran))" }
+        let shortfalls = unsupported.shortfalls(of: commandsRun)
+        if finding == nil, !shortfalls.isEmpty {
+            return "failed: compared too little: " + shortfalls.joined(separator: "; ") + " (\(ran))"
+        }
         guard let finding else { return "passed: \(ran)" }
         return "failed: \(finding) (\(ran); the report holds the scenario)"
     }

@@ -13,6 +13,10 @@ public struct RunResult: Codable, Sendable, Equatable {
     public var status: Int32 = 0
     public var engines: [Engine] = []
     public var files: [File] = []
+    /// What was compared over every file, by kind of statement (see ``ComparisonLedger``).
+    public var compared = ComparisonLedger()
+    /// Why the run compared too little to pass (declined statements and what they cut off).
+    public var comparedTooLittle: [String] = []
 
     public struct Engine: Codable, Sendable, Equatable {
         public var name: String
@@ -53,6 +57,9 @@ public struct RunResult: Codable, Sendable, Equatable {
         public var statementsSkipped = 0
         /// Statements an engine answered `unsupported` (see ``UnsupportedStatements``).
         public var statementsUnsupported = 0
+        /// What a declined statement cut off: statements never sent, `expect` lines never reached.
+        public var statementsCutOff = 0
+        public var expectationsUnreached = 0
         public var failures: [Failure] = []
         /// The first divergence.
         public var divergence: DivergenceEntry?
@@ -98,6 +105,9 @@ public struct RunResult: Codable, Sendable, Equatable {
         entry.expectationsSkipped = check.skippedExpectations
         entry.statementsSkipped = check.skippedStatements
         entry.statementsUnsupported = check.unsupported.statements
+        entry.statementsCutOff = check.statementsCutOff
+        entry.expectationsUnreached = check.expectationsUnreached
+        compared.merge(check.unsupported.ledger)
         entry.failures = check.result.failures.map {
             Failure(line: $0.line, statementLine: $0.statementLine, expected: $0.expected, got: $0.got)
         }
@@ -116,6 +126,15 @@ public struct RunResult: Codable, Sendable, Equatable {
         var entry = File(file: file, status: ExitStatus.badInput.rawValue)
         entry.error = error
         add(entry)
+    }
+
+    /// Fails the run when declined statements left too little compared (see
+    /// ``ComparisonLedger/shortfalls``); returns why.
+    public mutating func judgeCompared() -> [String] {
+        let shortfalls = compared.shortfalls
+        if !shortfalls.isEmpty { status = max(status, ExitStatus.failed.rawValue) }
+        comparedTooLittle = shortfalls
+        return shortfalls
     }
 
     private mutating func add(_ entry: File) {

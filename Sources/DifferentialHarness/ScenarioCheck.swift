@@ -36,6 +36,12 @@ public struct ScenarioCheck: Sendable {
     /// it; any other statement ends the run there, and the `expect` lines after it are
     /// not checked).
     public var unsupported = UnsupportedStatements()
+    /// What a declined statement cut off: the statements after it never sent, and the
+    /// `expect` lines after it never reached (none when no decline ended the run).
+    public var statementsCutOff = 0
+    public var expectationsUnreached = 0
+    /// The line of the statement whose decline ended the run, when one did.
+    public var declinedLine: Int?
 
     /// Runs `scenario` on every engine in lockstep (or on the one engine given).
     /// - Parameter allDifferences: go on after the first difference and record each
@@ -49,8 +55,10 @@ public struct ScenarioCheck: Sendable {
         var statementOfSent: [Int] = []
         var skipped: Set<Int> = []
         var firstChange: Int?  // the first statement skipped or sent reduced
+        var leftOut = ComparisonLedger()
         for (index, statement) in scenario.statements.enumerated() {
             guard let original = statement.command else { continue }
+            let steeredBefore = filter.steered
             if let command = filter.admit(original) {
                 sent.append(command)
                 statementOfSent.append(index)
@@ -58,12 +66,16 @@ public struct ScenarioCheck: Sendable {
             } else {
                 skipped.insert(index)
                 firstChange = firstChange ?? index
+                leftOut.noteLeftOut(original, steered: filter.steered > steeredBefore)
             }
         }
-        let run = DifferentialRunner.run(sent, engines: engines, cadence: engines.count > 1 ? .everyCommand : .off,
+        // Invariants are asked for after every statement, one engine alone included: a
+        // finding that is an engine's broken invariants fails its replay on that engine.
+        let run = DifferentialRunner.run(sent, engines: engines, cadence: .everyCommand,
                                          continuesAfterDivergence: allDifferences, deadline: deadline)
         timedOut = run.timedOut
         unsupported = run.unsupported
+        unsupported.ledger.merge(leftOut)
         // Put each sent command's observations back at its statement.
         var trace = [[Observation]](repeating: [], count: scenario.statements.count)
         let ran = statementOfSent.prefix(run.trace.count)
@@ -78,6 +90,12 @@ public struct ScenarioCheck: Sendable {
                                          skipped: skipped, uncheckedAfter: firstChange,
                                          declined: Set(run.declinedByFirst.map { statementOfSent[$0] }),
                                          relaxed: { EngineDeviation.relaxes(expectation: $0, deviations) })
+        if run.endedUnsupported {
+            let stop = statementOfSent[run.trace.count - 1]
+            declinedLine = scenario.statements[stop].line
+            statementsCutOff = sent.count - run.trace.count
+            expectationsUnreached = scenario.statements[(stop + 1)...].filter { $0.expectation != nil }.count
+        }
         skippedStatements = skipped.count + filter.reduced
         skippedExpectations = result.expectationsSkipped
         missingFeatures = filter.missing
@@ -109,6 +127,8 @@ public struct ScenarioCheck: Sendable {
             let line = scenario.statements[divergence.commandIndex].line
             if divergence.fault != nil {
                 messages.append("\(scenario.file):\(line): engine failed: \(divergence.summary)")
+            } else if case .invariants = divergence.difference {
+                messages.append("\(scenario.file):\(line): \(divergence.summary)")
             } else {
                 var report = "\(scenario.file):\(line): engines differ: \(divergence.summary)"
                 for (engine, lines) in divergence.observations {

@@ -16,7 +16,7 @@ final class SharedCampaignState: Sendable {
     func add(profile: GenerationProfile, commands: Int, divergences: Int, ruleCounts: [Int]? = nil,
              uncompared: [Int] = [], steered: Bool = false, unsupported: UnsupportedStatements = .init()) {
         counters.withLock {
-            if !unsupported.isEmpty { $0.progress.unsupported.merge(unsupported) }
+            if !unsupported.isEmpty || !unsupported.ledger.isEmpty { $0.progress.unsupported.merge(unsupported) }
             if let ruleCounts { $0.progress.coverage.add(ruleCounts) }
             if !uncompared.isEmpty { $0.progress.coverage.addUncompared(uncompared) }
             $0.progress.cases += 1

@@ -65,7 +65,8 @@ final class ProcessEnginePool: @unchecked Sendable {
         guard let lines = answers.first else {
             var fault = process.fault ?? EngineFault(kind: .start, message: "no answer to the handshake")
             fault.message = "`\(command)` failed the handshake: " + fault.message
-                + (fault.kind == .hang ? " (its start-up time-out: --engine-start-timeout)" : "")
+                + (fault.kind == .hang ? " (its start-up time-out, \(NumberText.format(timeout)) s: --engine-start-timeout "
+                   + "of check and run)" : "")
             throw fault
         }
         if lines.count == 1, AnswerAssembler.isError(lines[0]) {

@@ -19,19 +19,24 @@ public enum ProtocolThroughput {
 
     /// Runs every case in each of the three ways and returns commands per second.
     /// `served` must make ``ProcessEngine``s (from ``ProcessEngines/factory(command:timeout:name:)``).
-    public static func measure(cases: [[Command]], inProcess: EngineFactory, served: EngineFactory) -> Figures {
+    /// - Throws: the served engine's fault (a crash, a hang, garbage) at the first case
+    ///   it shows one: a figure never measures an engine that stopped answering.
+    public static func measure(cases: [[Command]], inProcess: EngineFactory,
+                               served: EngineFactory) throws(EngineFault) -> Figures {
         let commands = cases.reduce(0) { $0 + $1.count }
         /// The best of five rounds: a round in process takes a few tens of milliseconds,
         /// short enough for one preemption to skew it.
-        func rate(_ body: () -> Void) -> Double {
-            (0..<5).map { _ in
+        func rate(_ body: () throws(EngineFault) -> Void) throws(EngineFault) -> Double {
+            var best = 0.0
+            for _ in 0..<5 {
                 let start = DispatchTime.now().uptimeNanoseconds
-                body()
+                try body()
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                return Double(commands) / max(seconds, 1e-9)
-            }.max()!
+                best = max(best, Double(commands) / max(seconds, 1e-9))
+            }
+            return best
         }
-        func drive(_ factory: EngineFactory, batch: Bool) {
+        func drive(_ factory: EngineFactory, batch: Bool) throws(EngineFault) {
             for list in cases {
                 let system = factory.make()
                 if batch, let pipelining = system as? any PipeliningWindowSystem {
@@ -40,13 +45,14 @@ public enum ProtocolThroughput {
                 for command in list {
                     _ = system.apply(command)
                     _ = system.snapshot()
+                    if let fault = (system as? any EngineFaultReporting)?.fault { throw fault }
                 }
             }
         }
-        drive(served, batch: true)  // warm up: start the process, fault in its code
-        let direct = rate { drive(inProcess, batch: false) }
-        let single = rate { drive(served, batch: false) }
-        let batched = rate { drive(served, batch: true) }
+        try drive(served, batch: true)  // warm up: start the process, fault in its code
+        let direct = try rate { () throws(EngineFault) in try drive(inProcess, batch: false) }
+        let single = try rate { () throws(EngineFault) in try drive(served, batch: false) }
+        let batched = try rate { () throws(EngineFault) in try drive(served, batch: true) }
         return Figures(commands: commands, inProcess: direct, oneAtATime: single, batched: batched)
     }
 }

@@ -52,6 +52,13 @@ public struct Callgrind: Sendable {
         var nextBeat = heartbeat
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) != pid {
+            if Interruption.requested {
+                // Interrupted: valgrind (and the program it runs inside itself) ends now,
+                // so nothing outlives this process and its folder is removed.
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw CallgrindError(program: arguments, reason: "interrupted")
+            }
             usleep(20_000)
             let elapsed = Date().timeIntervalSince(start)
             if elapsed >= nextBeat {

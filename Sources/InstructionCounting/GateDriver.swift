@@ -55,6 +55,8 @@ public struct GateDriver {
         do {
             outcome = try gate.run(chosen, known: benchmarks.map(\.name), against: committed, updating: update, say: say)
         } catch {
+            // Interrupted: the children are ended and the temporary copies removed; 130 as a shell says.
+            if Interruption.requested { problem("interrupted: nothing counted, nothing written"); return 130 }
             problem(error.description)
             return 2
         }

@@ -51,6 +51,7 @@ public struct GateRun {
         gate.countArguments[0] = try Callgrind.strippedCopy(of: countArguments[0], in: folder)
         var outcome = GateOutcome()
         for (position, benchmark) in benchmarks.enumerated() {
+            if Interruption.requested { throw CallgrindError(program: countArguments, reason: "interrupted") }
             say("[\(position + 1)/\(benchmarks.count)] counting \(benchmark.name): \(benchmark.operations) × "
                 + benchmark.operation)
             let measured = try gate.measure(benchmark, say: say)

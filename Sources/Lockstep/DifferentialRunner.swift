@@ -120,6 +120,7 @@ extension LockstepSession {
     public var result: DifferentialResult {
         DifferentialResult(trace: trace, divergence: divergence, divergences: divergences, commandsRun: commands.count,
                            ruleCounts: ruleCounts, uncomparedRuleCounts: uncomparedRuleCounts, timedOut: timedOut,
-                           unsupported: unsupported, endedUnsupported: endedUnsupported, declinedByFirst: declinedByFirst)
+                           unsupported: unsupportedWithCutOff, endedUnsupported: endedUnsupported,
+                           declinedByFirst: declinedByFirst)
     }
 }

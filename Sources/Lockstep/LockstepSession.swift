@@ -66,6 +66,18 @@ public struct LockstepSession {
     /// The steps (indices into ``commands``) the first engine answered `unsupported`:
     /// its trace holds nothing for them.
     public private(set) var declinedByFirst: Set<Int> = []
+    /// The commands ``pipeline(_:)`` announced, and how many of them ``run(_:isLast:sourceIndex:)``
+    /// took: what a declined statement cut off (``ComparisonLedger/Counts/cutOff``).
+    private var planned: [Command] = []
+    private var taken = 0
+    /// ``unsupported``, with the announced commands a declined statement kept from being
+    /// sent counted as cut off.
+    public var unsupportedWithCutOff: UnsupportedStatements {
+        guard endedUnsupported, taken < planned.count else { return unsupported }
+        var counted = unsupported
+        counted.ledger.noteCutOff(planned[taken...])
+        return counted
+    }
     /// Called with each command before any engine runs it: a crash-triage child
     /// records the commands as they go, so the file ends with the one that crashed.
     public var willRun: ((Command) -> Void)?
@@ -125,9 +137,14 @@ public struct LockstepSession {
             (timedOut, stopped) = (true, true)
             return false
         }
+        taken += 1
         var command = command
         if filter != nil {
-            guard let admitted = filter!.admit(command) else { return true }
+            let steeredBefore = filter!.steered
+            guard let admitted = filter!.admit(command) else {
+                unsupported.ledger.noteLeftOut(command, steered: filter!.steered > steeredBefore)
+                return true
+            }
             command = admitted
         }
         willRun?(command)
@@ -137,6 +154,7 @@ public struct LockstepSession {
         commands.append(command)
         let index = commands.count - 1
         let declined = declinedBy(command)
+        if !declined.isEmpty { unsupported.ledger.noteDeclined(command) }
         if endedUnsupported {
             stopped = true
             return false
@@ -148,6 +166,7 @@ public struct LockstepSession {
         if let (summary, difference) = faultProblem()
             ?? firstDifference(command, results, checkInvariants: checks, declined: declined)
             .map({ faultProblem() ?? $0 }) {
+            if declined.isEmpty { unsupported.ledger.noteCompared(command, masked: comparison.relaxedThisStep) }
             let relation = answerRelation(command, difference)
             var found = Divergence(
                 commandIndex: index, command: command, summary: summary,
@@ -165,6 +184,7 @@ public struct LockstepSession {
             return !stopped
         }
         if comparison.relaxedThisStep { ruleRecorder?.markStepUncompared() }
+        if declined.isEmpty { unsupported.ledger.noteCompared(command, masked: comparison.relaxedThisStep) }
         return true
     }
 
@@ -203,8 +223,17 @@ public struct LockstepSession {
         var fitted = commands.enumerated().map { (index: $0.offset, command: $0.element) }
         if filter != nil {
             var preview = filter!
-            fitted = fitted.compactMap { item in preview.admit(item.command).map { (item.index, $0) } }
+            fitted = fitted.compactMap { item in
+                let steeredBefore = preview.steered
+                guard let admitted = preview.admit(item.command) else {
+                    unsupported.ledger.noteLeftOut(item.command, steered: preview.steered > steeredBefore)
+                    return nil
+                }
+                return (item.index, admitted)
+            }
         }
+        planned = fitted.map(\.command)
+        taken = 0
         let snapshots = systems.count > 1
         for case let pipelining as any PipeliningWindowSystem in systems {
             pipelining.pipeline(fitted.map(\.command), snapshots: snapshots, invariantsEvery: cadence.interval)

@@ -2,7 +2,8 @@ import WindowModel
 
 /// The statements engines answered `unsupported REASON` (see ``UnsupportedReporting``):
 /// no fault and no finding, but counted, so that a run can say how much of it an engine
-/// declined, and an engine cannot pass by declining everything (``isMostOf(_:)``).
+/// declined, and an engine cannot pass by declining: ``ledger`` says how much was
+/// compared, by kind of statement, and its ``ComparisonLedger/shortfalls`` fail a run.
 ///
 /// What the harness does with one: a query (`hit`, `order`, `keyWindow`, `convert`,
 /// `press`) an engine declines is not compared for that engine and the case goes on;
@@ -17,8 +18,21 @@ public struct UnsupportedStatements: Codable, Sendable, Equatable {
     public var byKind: [String: Int] = [:]
     /// The first reason given for each kind, with the engine's name (`x11: answer out of 16 bits`).
     public var reasons: [String: String] = [:]
+    /// What was compared, declined, cut off by a decline and left out by declarations.
+    public var ledger = ComparisonLedger()
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case statements, casesEnded, byKind, reasons, ledger }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        statements = try c.decode(Int.self, forKey: .statements)
+        casesEnded = try c.decode(Int.self, forKey: .casesEnded)
+        byKind = try c.decode([String: Int].self, forKey: .byKind)
+        reasons = try c.decode([String: String].self, forKey: .reasons)
+        ledger = try c.decodeIfPresent(ComparisonLedger.self, forKey: .ledger) ?? ComparisonLedger()
+    }
 
     public var isEmpty: Bool { statements == 0 }
 
@@ -36,11 +50,16 @@ public struct UnsupportedStatements: Codable, Sendable, Equatable {
         casesEnded += other.casesEnded
         byKind.merge(other.byKind, uniquingKeysWith: +)
         reasons.merge(other.reasons) { first, _ in first }
+        ledger.merge(other.ledger)
     }
 
-    /// Whether these are most of `statementsRun` (more than half): a run that says so
-    /// fails, whatever else it found.
-    public func isMostOf(_ statementsRun: Int) -> Bool { statements > 0 && statements * 2 > statementsRun }
+    /// Why the run compared too little to pass (``ComparisonLedger/shortfalls``), or, for
+    /// a run that kept no ledger, that most of `statementsRun` were declined.
+    public func shortfalls(of statementsRun: Int) -> [String] {
+        if !ledger.isEmpty { return ledger.shortfalls }
+        return statements > 0 && statements * 2 > statementsRun
+            ? ["\(statements) of the \(statementsRun) statement(s) run were declined: most of them"] : []
+    }
 
     /// One line for a summary: `12 statement(s) answered unsupported (convert 10, setAlpha 2),
     /// 2 case(s) ended there; first reasons: …`.

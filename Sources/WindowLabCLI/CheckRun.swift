@@ -67,17 +67,18 @@ struct CheckRun {
         if report.status != ExitStatus.success.rawValue { throw ExitCode(report.status) }
     }
 
-    /// Says how many statements an engine answered `unsupported`, and fails the check
-    /// when they were most of those run: an engine cannot pass by declining everything.
+    /// Says how much was compared (by family of statements: declined, cut off by a
+    /// decline, masked, steered around by declarations) and how many statements an engine
+    /// answered `unsupported`, and fails the check when that left too little compared:
+    /// an engine cannot pass by declining (docs/engine-protocol.md, "unsupported").
     private func noteUnsupported(_ report: inout CheckReport) {
         let unsupported = report.result.unsupported
+        if !unsupported.ledger.isEmpty { report.note("compared: " + unsupported.ledger.summary) }
         guard !unsupported.isEmpty else { return }
-        let line = "unsupported: " + unsupported.summary
-        if report.result.mostlyUnsupported {
-            report.fail(line + "; that is most of the \(report.commands) statement(s) run: nothing much was "
-                        + "compared, so the check fails (docs/engine-protocol.md, \"unsupported\")")
-        } else {
-            report.note(line)
+        report.note("unsupported: " + unsupported.summary)
+        for shortfall in report.result.comparedTooLittle {
+            report.fail("compared too little: " + shortfall + "; a declined statement is not an agreement, so the "
+                        + "check fails (docs/engine-protocol.md, \"unsupported\")")
         }
     }
 

@@ -81,6 +81,8 @@ struct Instructions: ParsableCommand {
             for benchmark in GateBenchmarks.all { print("\(benchmark.name): \(benchmark.operations) × \(benchmark.operation)") }
             return
         }
+        // SIGINT or SIGTERM ends valgrind and removes the stripped copy (see Callgrind).
+        Interruption.observe()
         let status = driver.run(GateBenchmarks.all,
                                 countArguments: [ChildProcess.currentExecutable, "instructions", "--run-one"],
                                 say: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },

@@ -1,9 +1,11 @@
 import ArgumentParser
 import CommandGeneration
+import DifferentialHarness
 import EngineProtocol
 import Foundation
 import ProcessSupport
 import RoutingWorkloads
+import ScenarioLanguage
 import WindowModel
 
 /// `windowlab bench --protocol` and `--engine exec:CMD`: commands per second through
@@ -28,8 +30,24 @@ enum ProtocolBench {
             var filter = FeatureFilter(engines: [served])
             cases.append(generator.generate().compactMap { filter.admit($0) })
         }
-        let figures = Heartbeat.during("measuring \(served.name) through the protocol") {
-            ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
+        // Its answers first: a crash, garbage, a hang or a wrong answer ends the benchmark, named.
+        if spec != nil, let (index, problem) = Heartbeat.during("checking \(served.name)'s answers against the reference", {
+            BenchAnswerCheck.firstProblem(cases: cases, engine: served, reference: EngineCatalog.engines[0])
+        }) {
+            let what = problem.fault.map { "failed (\($0.kind.rawValue))" } ?? "answered otherwise than the reference"
+            FileHandle.standardError.write(Data(("error: \(served.name) \(what) in case \(index) of the benchmark's "
+                + "200, at command \(problem.commandIndex + 1) (`\(ScenarioPrinter.line(problem.command))`): \(problem.summary); "
+                + "nothing was measured (replay it: windowlab check --engine \(spec!), or fix the engine first)\n").utf8))
+            throw ExitStatus.failed.exit
+        }
+        let figures: ProtocolThroughput.Figures
+        do {
+            figures = try Heartbeat.during("measuring \(served.name) through the protocol") { () throws(EngineFault) in
+                try ProtocolThroughput.measure(cases: cases, inProcess: EngineCatalog.engines[1], served: served)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: \(served.name) failed while it was measured: \(error); nothing was measured\n".utf8))
+            throw ExitStatus.failed.exit
         }
         if json {
             print("{\"engine\":\"\(served.name)\",\"commands\":\(figures.commands),\"inProcess\":\(Int(figures.inProcess)),"

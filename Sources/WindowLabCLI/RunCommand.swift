@@ -82,12 +82,17 @@ struct Run: ParsableCommand {
             let check = ScenarioCheck(scenario, engines: engines, allDifferences: true)
             for line in check.result.trace { output.out(line) }
             for problem in check.problems(in: scenario) { output.err(problem) }
+            if let line = check.declinedLine, check.statementsCutOff + check.expectationsUnreached > 0 {
+                output.err("\(file):\(line): declined (unsupported): the \(check.statementsCutOff) statement(s) after it "
+                           + "were never sent and its \(check.expectationsUnreached) later expect line(s) never checked")
+            }
             skipped.statements += check.skippedStatements
             skipped.expectations += check.skippedExpectations
             unsupported.merge(check.unsupported)
             result.add(check, scenario: scenario)
         }
         output.flush()
+        let shortfalls = result.judgeCompared()
         if json { print(result.jsonText()) }
         if !json, let note = EngineCatalog.deviationNote(engines) {
             FileHandle.standardError.write(Data(("run: " + note + "\n").utf8))
@@ -98,6 +103,11 @@ struct Run: ParsableCommand {
         }
         if !unsupported.isEmpty && !json {
             FileHandle.standardError.write(Data(("run: " + unsupported.summary + "\n").utf8))
+            FileHandle.standardError.write(Data(("run: compared: " + result.compared.summary + "\n").utf8))
+            for shortfall in shortfalls {
+                FileHandle.standardError.write(Data(("run: FAIL: compared too little: " + shortfall
+                    + " (a declined statement is not an agreement: docs/engine-protocol.md, \"unsupported\")\n").utf8))
+            }
         }
         if result.status != ExitStatus.success.rawValue { throw ExitCode(result.status) }
     }

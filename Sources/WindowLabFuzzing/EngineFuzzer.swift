@@ -42,7 +42,9 @@ import WindowModel
 /// in-process shrinking of a difference (10 by default; 0 prints the cut scenario
 /// only), `WINDOWLAB_FUZZ_FINDINGS=DIR` also writes the scenario there as
 /// `divergence-HASH.wls`, `WINDOWLAB_FUZZ_MUTATOR=bytes` leaves mutation to libFuzzer,
-/// `WINDOWLAB_FUZZ_STATS=1` prints the inputs and commands run when the process exits.
+/// `WINDOWLAB_FUZZ_STATS=1` prints the inputs and commands run, and what was compared
+/// (what the engine declined, and what that cut off), when the process exits or a
+/// difference aborts it.
 public struct EngineFuzzer: Sendable {
     /// The reference first, then the engine under test.
     public let engines: [EngineFactory]
@@ -65,6 +67,10 @@ public struct EngineFuzzer: Sendable {
     public enum Verdict: Sendable {
         /// The engines agreed on every command the input decodes to (how many ran).
         case agree(commands: Int)
+        /// No difference, but the engine declined (answered `unsupported`) some of the
+        /// input: what it declined, and what a declined change cut off, was not compared.
+        /// Not an agreement (``UnsupportedStatements/ledger`` says what was compared).
+        case declined(commands: Int, UnsupportedStatements)
         /// The bytes are of another version of the encoding: nothing ran.
         case unreadable(String)
         /// The engine differs (a fault or broken invariants included).
@@ -81,8 +87,11 @@ public struct EngineFuzzer: Sendable {
             return .unreadable("the input's first byte names encoding version \(version); this build reads 1 to 3")
         }
         let result = DifferentialRunner.run(commands, engines: engines)
-        FuzzClock.ran(commands: result.commandsRun)
-        guard let divergence = result.divergence else { return .agree(commands: result.commandsRun) }
+        FuzzClock.ran(commands: result.commandsRun, unsupported: result.unsupported)
+        guard let divergence = result.divergence else {
+            return result.unsupported.isEmpty ? .agree(commands: result.commandsRun)
+                : .declined(commands: result.commandsRun, result.unsupported)
+        }
         // Cut where the list has it, then fit as the engines were sent it (features, numbers).
         var filter = FeatureFilter(engines: engines)
         let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
@@ -133,6 +142,7 @@ public struct EngineFuzzer: Sendable {
             }
         }
         FileHandle.standardError.write(Data(text.utf8))
+        FuzzClock.printStatsWhenAsked()
         abort()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Lockstep
 
 /// Where an input stands in this process's run, for reports, and what the run did
 /// (libFuzzer calls from one thread; a lock keeps other callers consistent).
@@ -6,6 +7,9 @@ enum FuzzClock {
     nonisolated(unsafe) private static var first: ContinuousClock.Instant?
     nonisolated(unsafe) private static var inputs = 0
     nonisolated(unsafe) private static var commands = 0
+    nonisolated(unsafe) private static var declinedInputs = 0
+    nonisolated(unsafe) private static var declined = UnsupportedStatements()
+    private static let statsAsked = ProcessInfo.processInfo.environment["WINDOWLAB_FUZZ_STATS"] == "1"
     private static let lock = NSLock()
 
     static func begin() -> (number: Int, seconds: Double) {
@@ -14,26 +18,42 @@ enum FuzzClock {
         let now = ContinuousClock.now
         if first == nil {
             first = now
-            if ProcessInfo.processInfo.environment["WINDOWLAB_FUZZ_STATS"] == "1" { atexit { FuzzClock.printStats() } }
+            if statsAsked { atexit { FuzzClock.printStats() } }
         }
         inputs += 1
         return (inputs, seconds(since: first!, now))
     }
 
-    static func ran(commands count: Int) {
+    /// Counts an input's commands, and what the engine declined of it (kept only
+    /// when stats are asked for: the counting is not free).
+    static func ran(commands count: Int, unsupported: UnsupportedStatements) {
         lock.lock()
         commands += count
+        if !unsupported.isEmpty { declinedInputs += 1 }
+        if statsAsked { declined.merge(unsupported) }
         lock.unlock()
     }
 
-    /// `windowlab: N inputs, M commands in T s (R commands/s)` on standard error.
+    /// Prints the stats now when `WINDOWLAB_FUZZ_STATS=1` (an abort skips `atexit`).
+    static func printStatsWhenAsked() { if statsAsked { printStats() } }
+
+    /// `windowlab: N inputs, M commands in T s (R commands/s)` on standard error, then
+    /// what was compared and, when the engine declined enough to leave too little
+    /// compared, why no agreement can be read from the run.
     static func printStats() {
         lock.lock()
         defer { lock.unlock() }
         let elapsed = first.map { seconds(since: $0, .now) } ?? 0
         let rate = elapsed > 0 ? Int((Double(commands) / elapsed).rounded()) : 0
-        FileHandle.standardError.write(Data(("windowlab: \(inputs) inputs, \(commands) commands in \(format3(elapsed)) s "
-                                             + "(\(rate) commands/s)\n").utf8))
+        var text = "windowlab: \(inputs) inputs, \(commands) commands in \(format3(elapsed)) s (\(rate) commands/s)\n"
+        if !declined.ledger.isEmpty { text += "windowlab: \(declined.ledger.summary)\n" }
+        if declinedInputs > 0 {
+            text += "windowlab: \(declinedInputs) input(s) the engine declined in part: " + declined.summary + "\n"
+            for shortfall in declined.ledger.shortfalls {
+                text += "windowlab: compared too little (not an agreement): \(shortfall)\n"
+            }
+        }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     private static func seconds(since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant) -> Double {

@@ -1,5 +1,6 @@
 import CWindowLabOracle
 import EngineProtocol
+import Synchronization
 import WindowLabFuzzing
 import WindowModel
 
@@ -15,6 +16,9 @@ final class Oracle {
     /// The last difference's scenario, NUL-terminated ("" when none): C memory, so
     /// the pointer `windowlab_report` returns stays valid until the next check.
     private(set) var report: UnsafeMutablePointer<CChar> = strdup("")!
+    /// Whether a check is under way: a call from inside the engine's own callback (or
+    /// from another thread meanwhile) is a misuse, answered at once, not a deadlock.
+    private let busy = Atomic<Bool>(false)
 
     /// Greets the engine through its callback (or reads its declaration) as
     /// `--engine exec:` greets a process.
@@ -42,9 +46,14 @@ final class Oracle {
 
     /// Runs one input: a `WINDOWLAB_…` result, the report kept when it differs.
     func check(_ input: UnsafeBufferPointer<UInt8>) -> (status: CInt, report: FuzzReport?) {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return (WINDOWLAB_MISUSE, nil)
+        }
+        defer { busy.store(false, ordering: .releasing) }
         keep("")
         switch fuzzer.check(input) {
         case .agree: return (WINDOWLAB_AGREE, nil)
+        case .declined: return (WINDOWLAB_DECLINED, nil)
         case .unreadable: return (WINDOWLAB_UNREADABLE, nil)
         case let .different(found):
             keep(found.scenario)

@@ -45,26 +45,43 @@ public struct EngineLimits: Hashable, Sendable, CustomStringConvertible {
     /// declaration has no such section. The error says what is wrong.
     public static func parse(range: [String]?, sizes: [String]?, points: [String]?) -> Result<EngineLimits, LimitsError> {
         var limits = EngineLimits()
+        let examples = ["range": "range -32768 32767", "sizes": "sizes 1 32767"]
         func bounds(_ words: [String], _ section: String) -> Result<ClosedRange<Double>, LimitsError> {
             guard words.count == 2, let low = NumberText.parse(words[0]), let high = NumberText.parse(words[1]),
                   low.isFinite, high.isFinite, low <= high else {
                 return .failure(LimitsError("`\(section)` takes two finite numbers, the first at most the second "
-                                            + "(`\(section) -32768 32767`), got `\(words.joined(separator: " "))`"))
+                                            + "(`\(examples[section]!)`), got `\(words.joined(separator: " "))`"))
             }
             return .success(low...high)
         }
+        // A declaration that leaves nothing to compare is refused: a window needs a size
+        // of at least 1 and room for it between the range's ends.
+        func nothingLeft(_ section: String, _ words: [String], _ why: String) -> LimitsError {
+            LimitsError("`\(section) \(words.joined(separator: " "))` leaves nothing to compare: \(why) "
+                        + "(for example `\(examples[section]!)`)")
+        }
         if let range {
             switch bounds(range, "range") {
-            case let .success(found): limits.coordinates = found
+            case let .success(found) where found.upperBound - found.lowerBound >= 1: limits.coordinates = found
+            case .success:
+                return .failure(nothingLeft("range", range, "no window of size 1 fits between its ends"))
             case let .failure(error): return .failure(error)
             }
         }
         if let sizes {
             switch bounds(sizes, "sizes") {
-            case let .success(found) where found.lowerBound >= 0: limits.sizes = found
-            case .success: return .failure(LimitsError("`sizes` cannot go below 0"))
+            case let .success(found) where found.lowerBound < 0:
+                return .failure(LimitsError("`sizes` cannot go below 0 (`\(examples["sizes"]!)`), got `\(sizes.joined(separator: " "))`"))
+            case let .success(found) where found.upperBound < 1:
+                return .failure(nothingLeft("sizes", sizes, "no window as wide as 1, so none can be hit"))
+            case let .success(found): limits.sizes = found
             case let .failure(error): return .failure(error)
             }
+        }
+        if let span = limits.coordinates.map({ $0.upperBound - $0.lowerBound }), let least = limits.sizes?.lowerBound,
+           least > span {
+            return .failure(LimitsError("`range` and `sizes` together leave nothing to compare: the smallest size, "
+                                        + "\(NumberText.format(least)), does not fit in the range (`range -32768 32767 sizes 1 32767`)"))
         }
         if let points {
             guard points == ["screen"] else {

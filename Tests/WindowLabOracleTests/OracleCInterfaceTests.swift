@@ -120,6 +120,37 @@ struct OracleCInterfaceTests {
         }
     }
 
+    @Test("an engine that declines a statement is WINDOWLAB_DECLINED, not an agreement; one that declines nothing agrees")
+    func declined() throws {
+        let declining = ServedEngine(TestEngines.reference, declining: "hit")
+        var engine = declining.engine
+        #expect(Self.check(&engine, Self.edgeHit).status == WINDOWLAB_DECLINED)
+        let touching = ServedEngine(TestEngines.reference, declining: "show")
+        var cut = touching.engine
+        #expect(Self.check(&cut, Self.edgeHit).status == WINDOWLAB_DECLINED)
+        let plain = ServedEngine(TestEngines.reference)
+        var agreeing = plain.engine
+        #expect(Self.check(&agreeing, Self.edgeHit).status == WINDOWLAB_AGREE)
+    }
+
+    @Test("windowlab_check called from inside the engine's own answer is a misuse, answered at once, not a deadlock")
+    func reentrant() throws {
+        let served = ServedEngine(TestEngines.reference)
+        var engine = served.engine
+        guard let oracle = windowlab_oracle_new(&engine, nil, 0) else { Issue.record("no oracle"); return }
+        defer { windowlab_oracle_free(oracle) }
+        var inner: [CInt] = []
+        served.onRequest = { request in
+            if request.hasPrefix("hit") { inner.append(windowlab_check(oracle, nil, 0)) }
+        }
+        let status = Self.edgeHit.withUnsafeBufferPointer { windowlab_check(oracle, $0.baseAddress, $0.count) }
+        #expect(status == WINDOWLAB_AGREE)
+        #expect(!inner.isEmpty)
+        #expect(inner.allSatisfy { $0 == WINDOWLAB_MISUSE }, "\(inner)")
+        served.onRequest = nil
+        #expect(windowlab_check(oracle, nil, 0) == WINDOWLAB_AGREE)   // and usable after
+    }
+
     @Test("misuse is answered as windowlab.h says, never a crash")
     func misuse() {
         let served = ServedEngine(TestEngines.reference)

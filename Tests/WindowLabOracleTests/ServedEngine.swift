@@ -14,11 +14,16 @@ final class ServedEngine {
     private var session: ProtocolSession
     private var answer: UnsafeMutablePointer<CChar>?
     private let declaration: UnsafeMutablePointer<CChar>?
+    private let declining: String?
+    /// Called with each request before it is answered (a test's hook into the callback).
+    var onRequest: ((String) -> Void)?
 
     /// - Parameter declaration: given to the oracle instead of asking (the session is greeted first).
-    init(_ engine: EngineFactory, version: Int = 2, declaration: String? = nil) {
-        (factory, self.version) = (engine, version)
+    /// - Parameter declining: answer `unsupported` to every statement starting with this word.
+    init(_ engine: EngineFactory, version: Int = 2, declaration: String? = nil, declining: String? = nil) {
+        (factory, self.version, self.declining) = (engine, version, declining)
         session = ProtocolSession(engine: engine, version: version)
+        session.unsupportedKeyword = declining
         self.declaration = declaration.map { strdup($0) }
         if declaration != nil { _ = session.answer(EngineHello.request) }
     }
@@ -38,7 +43,11 @@ final class ServedEngine {
 
     /// The answer; a `hello` starts a new session (each oracle greets the engine it is given).
     private func respond(_ request: String, length: UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>? {
-        if request == EngineHello.request { session = ProtocolSession(engine: factory, version: version) }
+        onRequest?(request)
+        if request == EngineHello.request {
+            session = ProtocolSession(engine: factory, version: version)
+            session.unsupportedKeyword = declining
+        }
         free(answer)
         answer = strdup(session.answer(request).lines.map { $0 + "\n" }.joined())
         length?.pointee = answer.map { strlen($0) } ?? 0

@@ -45,7 +45,11 @@ extern "C" {
 #define WINDOWLAB_AGREE 0      /* the engine agreed on every command of the input */
 #define WINDOWLAB_DIFFERENT 1  /* it differs (a wrong answer, a fault or broken invariants): see windowlab_report() */
 #define WINDOWLAB_UNREADABLE 2 /* the bytes are of another version of the encoding: nothing ran */
-#define WINDOWLAB_MISUSE (-1)  /* a null oracle, or data null with a size */
+#define WINDOWLAB_DECLINED 3   /* no difference, but the engine answered `unsupported` to a statement: it, and
+                                  (for one that changes state) the rest of the input, were not compared. Not an
+                                  agreement: a target that sees it for most inputs compares nothing */
+#define WINDOWLAB_MISUSE (-1)  /* a null oracle, data null with a size, or a call made while this oracle
+                                  checks an input (from the engine's answer callback, or another thread) */
 
 /* Your engine's answer to one request, as the engine protocol's text: the request
  * (`hello 1`, `reset`, `snapshot`, `invariants`, or a statement in wire form, such
@@ -86,7 +90,7 @@ void windowlab_oracle_free(windowlab_oracle *oracle);
 
 /* Decodes `data` (any bytes), runs the commands on the reference and the engine
  * (sending `reset` first) and compares them. Returns one of
- * WINDOWLAB_AGREE, WINDOWLAB_DIFFERENT, WINDOWLAB_UNREADABLE, WINDOWLAB_MISUSE.
+ * WINDOWLAB_AGREE, WINDOWLAB_DIFFERENT, WINDOWLAB_UNREADABLE, WINDOWLAB_DECLINED, WINDOWLAB_MISUSE.
  * Never aborts, whatever the bytes and whatever the engine answers. */
 int windowlab_check(windowlab_oracle *oracle, const uint8_t *data, size_t size);
 
