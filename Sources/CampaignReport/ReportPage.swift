@@ -77,6 +77,9 @@ public struct ReportPage {
         var html = "<p class=\"summary\">seed \(result.seed.map(String.init) ?? "none") · \(result.scenarioFiles) scenario files · "
             + "\(result.corpusEntries) corpus entries · \(result.cases) generated cases · \(result.commands) commands · "
             + "\(Int(result.campaignSeconds)) s · <b>\(verdict)</b></p>\n"
+        if !result.unsupported.ledger.isEmpty {
+            html += "<p class=\"meta\">compared: " + HTML.escape(result.unsupported.ledger.summary) + "</p>\n"
+        }
         if !result.unsupported.isEmpty {
             // Declined statements are no finding, but a run of mostly declined ones checked little.
             let shortfalls = result.comparedTooLittle

@@ -25,6 +25,8 @@ public struct ProtocolServer {
     /// Answer `unsupported` to every statement whose first word is this one, as an
     /// engine that cannot do it would (`windowlab serve --unsupported set`).
     public var unsupportedKeyword: String?
+    /// Answer `unsupported` to every statement after this many since each `reset`.
+    public var unsupportedAfter: Int?
     /// Seconds to wait before answering each statement after the handshake: a slow
     /// engine (a browser, an X server), to see the harness's time box hold
     /// (`windowlab serve --answer-delay 0.005`).
@@ -58,6 +60,7 @@ public struct ProtocolServer {
         var session = ProtocolSession(engine: engine, version: version)
         session.enforcesLimits = enforcesLimits
         session.unsupportedKeyword = unsupportedKeyword
+        session.unsupportedAfter = unsupportedAfter
         while let next = lines.next(beforeBlocking: { out.flush() }) {
             if case let .text(line) = next, session.greeted, let (kind, keyword) = injectedFault,
                Self.trimmed(line).split(separator: " ").first.map(String.init) == keyword {
@@ -95,6 +98,10 @@ public struct ProtocolSession {
     /// See ``ProtocolServer/enforcesLimits`` and ``ProtocolServer/unsupportedKeyword``.
     public var enforcesLimits = false
     public var unsupportedKeyword: String?
+    /// Answer `unsupported` to every statement after this many since the last `reset`
+    /// (`serve --unsupported-after N`: an engine that declines the rest of each case).
+    public var unsupportedAfter: Int?
+    private var statementsSinceReset = 0
     /// What the declared limits let through, statement by statement (when enforced).
     private var limits: FeatureFilter
 
@@ -133,6 +140,7 @@ public struct ProtocolSession {
         var lines: [String] = []
         switch request {
         case "reset":
+            statementsSinceReset = 0
             system = engine.make()
             reader = StatementReader()
             limits = FeatureFilter(features: EngineFeature.all, numbers: engine.numbers, limits: engine.limits)
@@ -148,8 +156,12 @@ public struct ProtocolSession {
         default:
             // (Before the reader takes it in: a statement not done creates nothing, so later
             // statements naming what it would have made are errors, as in a real engine.)
-            if let keyword = unsupportedKeyword, request.split(separator: " ").first.map(String.init) == keyword {
+            statementsSinceReset += 1
+            if let keyword = unsupportedKeyword, Self.matches(request, keyword) {
                 return (["unsupported \(engine.name) does not do `\(keyword)` (serve --unsupported)", end], nil)
+            }
+            if let limit = unsupportedAfter, statementsSinceReset > limit {
+                return (["unsupported \(engine.name) does nothing after \(limit) statements (serve --unsupported-after)", end], nil)
             }
             do {
                 if case let .command(command)? = try reader.read(request, line: number) {
@@ -166,6 +178,14 @@ public struct ProtocolSession {
             }
         }
         return (lines + [end], nil)
+    }
+
+    /// Whether `request` is one `--unsupported WORDS` declines: its first word is the
+    /// first of `words`, and every other of `words` is among its words (`touch moved`).
+    static func matches(_ request: String, _ words: String) -> Bool {
+        let wanted = words.split(separator: " "), got = request.split(separator: " ")
+        guard let first = wanted.first, got.first == first else { return false }
+        return wanted.dropFirst().allSatisfy { got.contains($0) }
     }
 
     /// This request's end of answer.

@@ -55,8 +55,13 @@ struct Serve: ParsableCommand {
     var enforceLimits = false
 
     @Option(help: ArgumentHelp("Answer `unsupported` to every statement starting with WORD (e.g. convert), to see how "
-                               + "the harness counts statements an engine does not do.", valueName: "word"))
+                               + "the harness counts statements an engine does not do; more words must all be in it "
+                               + "too (\"touch moved\": every moved touch).", valueName: "words"))
     var unsupported: String?
+
+    @Option(help: ArgumentHelp("Answer `unsupported` to every statement after the first N of each case (since each "
+                               + "`reset`): an engine that declines the rest of each case.", valueName: "n"))
+    var unsupportedAfter: Int?
 
     @Option(help: ArgumentHelp("Misbehave at the first statement starting with WORD, to see how the harness "
                                + "reports it: crash, exit, hang, garbage or error (e.g. crash:hit).",
@@ -115,6 +120,7 @@ struct Serve: ParsableCommand {
         var server = ProtocolServer(engine: factory, version: `protocol`)
         server.enforcesLimits = enforceLimits
         server.unsupportedKeyword = unsupported
+        server.unsupportedAfter = unsupportedAfter
         server.injectedFault = fault.flatMap(injected)
         server.answerDelay = answerDelay.isFinite ? max(0, answerDelay) : 0
         let status = server.serve()

@@ -26,8 +26,8 @@ static const char *answer(void *context, const char *request, size_t length, siz
 
 int main(int argc, char **argv)
 {
-    static Engine engine;
-    engine_init(&engine);
-    windowlab_engine callbacks = {answer, &engine, NULL};  /* NULL: the engine declares itself (`hello 1`) */
-    return windowlab_benchmark_main(&callbacks, argc, argv);
+    static Engine state;
+    engine_init(&state);
+    windowlab_engine engine = {answer, &state, NULL};  /* NULL: the engine declares itself (`hello 1`) */
+    return windowlab_benchmark_main(&engine, argc, argv);
 }
