@@ -44,8 +44,8 @@ for mode in "" "--unsupported-after 0" "--unsupported touch" "--unsupported hit"
     "$windowlab" run --engine "exec:$serve $mode" "${examples[@]}"
 done
 for mode in "" "--unsupported-after 0" "--unsupported-after 3" "--unsupported hit" "--unsupported order" \
-            "--unsupported keyWindow" "--unsupported convert" "--unsupported touch" "--unsupported touch moved" \
-            "--unsupported touch ended"; do
+            "--unsupported keyWindow" "--unsupported convert" "--unsupported touch" "--unsupported 'touch moved'" \
+            "--unsupported 'touch ended'"; do
   row "check --time $time" "serve ${mode:-(declines nothing)}" \
     "$windowlab" check --engine "exec:$serve $mode" --time "$time" --seed 1 --jobs 2 --examples none --corpus none \
       --failures none --out "$work/findings"
