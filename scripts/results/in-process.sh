@@ -55,7 +55,7 @@ median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 echo "== 1. replaying the $seeds inputs of the bundled corpus, $runs runs each way" >&2
 in_inputs=() in_commands=() ex_inputs=() ex_commands=()
 for ((i = 1; i <= runs; i++)); do
-  stats=$(cd "$work" && WINDOWLAB_FUZZ_STATS=1 "$work/bin/fuzz-clean" -runs=0 "$work/seeds" 2>&1 | grep '^windowlab: ')
+  stats=$(cd "$work" && WINDOWLAB_FUZZ_STATS=1 "$work/bin/fuzz-clean" -runs=0 "$work/seeds" 2>&1 | grep '^windowlab: [0-9]* inputs')
   read -r n m s < <(sed -E 's/windowlab: ([0-9]+) inputs, ([0-9]+) commands in ([0-9.]+) s.*/\1 \2 \3/' <<<"$stats")
   in_inputs+=("$(rate "$n" "$s")") in_commands+=("$(rate "$m" "$s")")
   started=$(now)
@@ -69,7 +69,7 @@ done
 echo "== 2. fuzzing ${time}s from nothing, each way" >&2
 mkdir -p "$work/empty"
 stats=$(cd "$work" && WINDOWLAB_FUZZ_STATS=1 "$work/bin/fuzz-clean" -max_total_time="$time" -seed=1 "$work/empty" 2>&1 \
-  | grep '^windowlab: ')
+  | grep '^windowlab: [0-9]* inputs')
 read -r fn fm fs < <(sed -E 's/windowlab: ([0-9]+) inputs, ([0-9]+) commands in ([0-9.]+) s.*/\1 \2 \3/' <<<"$stats")
 summary=$("$windowlab" check --engine "exec:$work/bin/cwindows-clean" --time "$time" --seed 1 --jobs 1 --profile small \
   --examples none --corpus none --failures none --out "$work/check-clean" 2>&1 | grep '^check: ')
