@@ -144,7 +144,8 @@ public struct ComparisonLedger: Codable, Sendable, Equatable {
         let all = total
         let given = all.compared + all.uncompared
         var text = "\(all.compared) of \(given) statement(s) (\(Self.percent(all.compared, of: given)))"
-        let families = byFamily.map { item -> String in
+        // (A family only left out by the declarations is said under "not sent".)
+        let families = byFamily.filter { $0.counts.compared + $0.counts.uncompared > 0 }.map { item -> String in
             let notes = [(item.counts.masked, "masked"), (item.counts.declined, "declined"), (item.counts.cutOff, "cut off")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             return "\(item.family.rawValue) \(item.counts.compared)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
