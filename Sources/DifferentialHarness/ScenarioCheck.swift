@@ -36,9 +36,10 @@ public struct ScenarioCheck: Sendable {
     /// it; any other statement ends the run there, and the `expect` lines after it are
     /// not checked).
     public var unsupported = UnsupportedStatements()
-    /// What a declined statement cut off: the statements after it never sent, and the
-    /// `expect` lines after it never reached (none when no decline ended the run).
-    public var statementsCutOff = 0
+    /// What a declined statement cut off: the statements after it never sent (the
+    /// ledger's count), and the `expect` lines after it never reached (none when no
+    /// decline ended the run).
+    public var statementsCutOff: Int { unsupported.ledger.total.cutOff }
     public var expectationsUnreached = 0
     /// The line of the statement whose decline ended the run, when one did.
     public var declinedLine: Int?
@@ -93,7 +94,6 @@ public struct ScenarioCheck: Sendable {
         if run.endedUnsupported {
             let stop = statementOfSent[run.trace.count - 1]
             declinedLine = scenario.statements[stop].line
-            statementsCutOff = sent.count - run.trace.count
             expectationsUnreached = scenario.statements[(stop + 1)...].filter { $0.expectation != nil }.count
         }
         skippedStatements = skipped.count + filter.reduced

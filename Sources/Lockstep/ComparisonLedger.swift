@@ -94,7 +94,7 @@ public struct ComparisonLedger: Codable, Sendable, Equatable {
 
     public mutating func noteCompared(_ command: Command, masked: Bool) {
         byKind[command.kindName, default: Counts()].compared += 1
-        if masked { byKind[command.kindName, default: Counts()].masked += 1 }
+        if masked { byKind[command.kindName]!.masked += 1 }
     }
 
     public mutating func noteDeclined(_ command: Command) { byKind[command.kindName, default: Counts()].declined += 1 }
@@ -139,7 +139,8 @@ public struct ComparisonLedger: Codable, Sendable, Equatable {
     }
 
     /// `5210 of 5400 statement(s) (96%): touches 1200 (12 declined), queries 2100
-    /// (30 masked), ...; left out by declarations: 120 steered (touchBegan 100, makeKey 20)`.
+    /// (30 masked), ...; not sent: 120 steered around by declared deviations (touchBegan
+    /// 100, makeKey 20)`.
     public var summary: String {
         let all = total
         let given = all.compared + all.uncompared
