@@ -49,16 +49,13 @@ extension ReferenceWindowSystem {
         guard !node.isHidden, node.isInteractionEnabled, !(node.alpha < Self.minimumHittableAlpha) else {
             ruleRecorder?.record(node.isHidden ? .h1HiddenNil
                                  : !node.isInteractionEnabled ? .h1InteractionOffNil : .h1AlphaBelowHundredthNil)
-            if let recorder = ruleRecorder, !node.isHidden, node.isInteractionEnabled, node.alpha > 0 {
+            // H2 decided the answer only where the point lies inside the view.
+            if let recorder = ruleRecorder, !node.isHidden, node.isInteractionEnabled, node.alpha > 0,
+               Self.wouldContain(node, pointInParent) {
                 recorder.record(.h2AlphaBetweenZeroAndHundredth)
             }
             if let recorder = ruleRecorder, !node.subviews.isEmpty { recorder.record(.h4AncestorRemovesSubtree) }
             return nil
-        }
-        if let recorder = ruleRecorder, node.alpha == Self.minimumHittableAlpha {
-            recorder.record(.h2AlphaExactlyHundredth)
-        } else if let recorder = ruleRecorder, node.alpha < 1 {
-            recorder.record(.h2TranslucentHittable)
         }
         // A5: a transform that cannot be inverted makes the view (and its subtree) unhittable.
         guard Self.isIdentity(node.transform) || Self.determinant(node.transform) != 0 else {
@@ -75,6 +72,12 @@ extension ReferenceWindowSystem {
             }
             return nil
         }
+        // H2 decided the answer: the point is inside, so a view below 0.01 would have answered nil.
+        if let recorder = ruleRecorder, node.alpha == Self.minimumHittableAlpha {
+            recorder.record(.h2AlphaExactlyHundredth)
+        } else if let recorder = ruleRecorder, node.alpha < 1 {
+            recorder.record(.h2TranslucentHittable)
+        }
         if let recorder = ruleRecorder, !Self.isIdentity(node.transform) { recorder.record(.a3HitThroughTransform) }
         // H3: the front-most subview is the last one.
         for subview in node.subviews.reversed() {
@@ -85,6 +88,13 @@ extension ReferenceWindowSystem {
         }
         ruleRecorder?.record(node.subviews.isEmpty ? .h3LeafViewIsHit : .h3NoSubviewAnswers)
         return (node, point)
+    }
+
+    /// Whether the point (in the parent's space) lies inside `node` were it hittable:
+    /// false under a singular transform (A5), which no point enters.
+    static func wouldContain(_ node: ViewNode, _ pointInParent: Point) -> Bool {
+        guard isIdentity(node.transform) || determinant(node.transform) != 0 else { return false }
+        return boundsContain(node, intoChild(pointInParent, node))
     }
 
     /// G2 and G4: containment in the node's own space, `minX = bounds.x`,

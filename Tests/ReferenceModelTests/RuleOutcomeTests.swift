@@ -80,7 +80,7 @@ struct RuleOutcomeTests {
         return recorder.counts[outcome.rawValue]
     }
 
-    @Test("H2: alpha exactly 0.01 is recorded as hittable at 0.01, not at 0.011 nor when the view is skipped first; 0.5 as translucent")
+    @Test("H2: alpha exactly 0.01 is recorded as hittable at 0.01, not at 0.011, nor when the view is skipped first, nor when the point is outside it; 0.5 as translucent")
     func alphaExactlyHundredth() {
         let setup = """
             window w frame 0 0 100 100
@@ -97,6 +97,10 @@ struct RuleOutcomeTests {
         #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.01", probe: "hit 10 10") == 0)
         #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 1", probe: "hit 10 10") == 0)
         #expect(Self.count(.h2AlphaBetweenZeroAndHundredth, setup: setup + "\nset v alpha 0", probe: "hit 10 10") == 0)
+        // The alpha decided nothing where the point is outside the view: the window answers either way.
+        #expect(Self.count(.h2AlphaExactlyHundredth, setup: setup + "\nset v alpha 0.01", probe: "hit 70 70") == 0)
+        #expect(Self.count(.h2AlphaBetweenZeroAndHundredth, setup: setup + "\nset v alpha 0.005", probe: "hit 70 70") == 0)
+        #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.5", probe: "hit 70 70") == 0)
     }
 
     @Test("G2: a point on a maximum edge is recorded as outside only when it equals the edge")
