@@ -47,7 +47,7 @@ struct EngineSelection: ParsableArguments {
 struct CheckOptions: ParsableArguments {
     // Unconditional, so that `--time -5` is read as a value (and refused as negative)
     // rather than as an unknown option.
-    @Option(parsing: .unconditional, help: "Seconds of differential campaign after the replays.")
+    @Option(parsing: .unconditional, help: "Seconds the check may take, its corpus replays included: the campaign has what the replays leave (0: replay only, no campaign).")
     var time: Double = 60
 
     @OptionGroup var selection: EngineSelection

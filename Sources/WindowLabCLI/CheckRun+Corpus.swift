@@ -12,12 +12,18 @@ extension CheckRun {
                       _ diverged: inout ReplayFindings) throws {
         guard options.corpus != "none" else { return }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: options.corpus)) ?? []).sorted()
+        var unfinished = UnfinishedReplay()
         for name in names where name.hasSuffix(".wlpack") {
             let path = options.corpus + "/" + name
             do {
                 let reading = try CorpusFiles.readPack(path)
                 for (index, entry) in reading.pack.entries.enumerated() where !diverged.gaveUp && !Interruption.requested
                     && cursor.next(.packEntry(pack: path, index: index)) {
+                    // --time bounds the replays too: what is left is counted, not compared.
+                    if let deadline, ContinuousClock.now >= deadline {
+                        unfinished.add("\(path) entry \(CorpusPack.entryName(entry))")
+                        continue
+                    }
                     replay(entry, from: "\(path) entry \(CorpusPack.entryName(entry))", engines, &report, &diverged)
                 }
             } catch {
@@ -33,6 +39,10 @@ extension CheckRun {
                 continue  // subfolders hold other targets' regressions (replayed by the tests)
             }
             guard !diverged.gaveUp, !Interruption.requested, cursor.next(.regressionInput(path: path)) else { continue }
+            if let deadline, ContinuousClock.now >= deadline {
+                unfinished.add(path)
+                continue
+            }
             do {
                 replay(try CorpusFiles.readInput(path), from: path, engines, &report, &diverged)
             } catch {
@@ -40,6 +50,11 @@ extension CheckRun {
             }
         }
         report.note("replayed \(report.packEntries) corpus entries")
+        if let first = unfinished.first {
+            report.fail("not finished: \(unfinished.count) corpus entries not replayed when --time "
+                        + "\(NumberText.format(options.time)) s ran out, from \(first) on: they were not compared "
+                        + "(give --time more, or --corpus none)")
+        }
     }
 
     private func replay(_ entry: [UInt8], from source: String, _ engines: [EngineFactory], _ report: inout CheckReport,
@@ -56,6 +71,17 @@ extension CheckRun {
         case let .diverged(_, divergences, sent, _):
             diverged.add(source: source, commands: sent, divergences: divergences)
         }
+    }
+}
+
+/// The corpus items a check's --time left unreplayed: how many, and the first.
+struct UnfinishedReplay {
+    private(set) var count = 0
+    private(set) var first: String?
+
+    mutating func add(_ source: String) {
+        count += 1
+        if first == nil { first = source }
     }
 }
 

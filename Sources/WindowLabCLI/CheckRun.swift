@@ -19,6 +19,20 @@ struct CheckRun {
     private var firstCase: Int { position?.firstCase ?? 0 }
     private var skipSavedFailures: Bool { position?.skipSavedFailures ?? false }
 
+    /// When the run started: `--time` counts from here, replays included.
+    private let started = (ContinuousClock.now, Date())
+
+    init(options: CheckOptions, position: WorkerPosition?) {
+        self.options = options
+        self.position = position
+    }
+
+    /// The instant the replays and the campaign must end by: `--time` after the start
+    /// (nil for `--time 0`, which replays everything and runs no campaign).
+    var deadline: ContinuousClock.Instant? {
+        options.time > 0 ? started.0 + .milliseconds(Int64(options.time * 1000)) : nil
+    }
+
     /// Replays and fuzzes; throws the exit status when anything failed. A worker
     /// leaves its result in its in-flight folder for the supervisor to merge, print
     /// and report; an unsupervised run prints and reports it itself.
@@ -181,15 +195,25 @@ struct CheckRun {
 
     private func runCampaign(_ engines: [EngineFactory], _ known: KnownFindings, _ report: inout CheckReport,
                              _ recorder: InFlightRecorder?) {
-        guard options.time > 0 else { return }
+        guard let deadline else { return }
         let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        if let inFlight { CheckSupervisor.noteCampaignStart(inFlight) }
+        // The campaign has what the replays left of --time.
+        let left = ContinuousClock.now.duration(to: deadline).components
+        let seconds = max(0, Double(left.seconds) + Double(left.attoseconds) * 1e-18)
+        guard seconds >= 0.05 else {
+            report.note("campaign: not run: the replays took all of --time \(NumberText.format(options.time)) s "
+                        + "(give --time more, or leave out what is replayed: --corpus none, --examples none)")
+            return
+        }
+        if let inFlight { CheckSupervisor.noteRunStart(inFlight, at: started.1) }
         let pinned = options.profile.flatMap(GenerationProfile.init(rawValue:))
-        report.note("campaign: seed \(seed)" + (firstCase > 0 ? " from case \(firstCase)" : "") + ", \(options.jobs) job(s), \(NumberText.format(options.time)) s, profile "
+        report.note("campaign: seed \(seed)" + (firstCase > 0 ? " from case \(firstCase)" : "") + ", \(options.jobs) job(s), "
+                    + (seconds < options.time - 0.05 ? "\(NumberText.format((seconds * 10).rounded() / 10)) s left of --time \(NumberText.format(options.time))"
+                       : "\(NumberText.format(options.time)) s") + ", profile "
                     + (pinned?.rawValue ?? "mix") + ", invariants " + (options.selection.invariants ? "checked" : "not checked")
                     + " (repeat with --seed \(seed)" + (pinned.map { " --profile \($0)" } ?? "") + ")")
         var campaign = DifferentialCampaign(
-            seed: seed, seconds: options.time, jobs: options.jobs, engines: engines, profile: pinned,
+            seed: seed, seconds: seconds, jobs: options.jobs, engines: engines, profile: pinned,
             checkInvariants: options.selection.invariants, maxFindings: options.maxFindings)
         campaign.stopAfterFindings = options.stopOnFinding ? 1 : nil
         campaign.firstCase = firstCase

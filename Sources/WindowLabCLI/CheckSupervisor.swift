@@ -16,9 +16,10 @@ struct CheckSupervisor {
     var crashShrinkSeconds = 60.0
     static let maximumRestarts = 20
 
-    /// The time the worker's campaign started, written by the worker.
-    static func noteCampaignStart(_ directory: String) {
-        try? String(Date().timeIntervalSince1970).write(toFile: directory + "/campaign-start", atomically: true, encoding: .utf8)
+    /// The time the worker's run started (its --time counts from there), written by the
+    /// worker as its campaign starts.
+    static func noteRunStart(_ directory: String, at started: Date) {
+        try? String(started.timeIntervalSince1970).write(toFile: directory + "/run-start", atomically: true, encoding: .utf8)
     }
 
     func run() -> Int32 {
@@ -75,7 +76,7 @@ struct CheckSupervisor {
             }
             crashes += 1
             status = max(status, ExitStatus.failed.rawValue)
-            if let text = try? String(contentsOfFile: directory + "/campaign-start", encoding: .utf8),
+            if let text = try? String(contentsOfFile: directory + "/run-start", encoding: .utf8),
                let started = Double(text) {
                 resume.remaining = max(0, resume.remaining - (Date().timeIntervalSince1970 - started))
             }

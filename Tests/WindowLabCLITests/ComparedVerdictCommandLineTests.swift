@@ -63,4 +63,18 @@ struct ComparedVerdictCommandLineTests {
         #expect(run.status == 1, "\(run.errors.suffix(800))")
         #expect(run.errors.contains("answered otherwise than the reference"), "\(run.errors)")
     }
+
+    @Test("check --time bounds the corpus replays too: entries left when it runs out fail the check as not compared")
+    func checkTimeBoundsReplays() throws {
+        let out = try TemporaryFolder("windowlab-time-bound")
+        defer { try? FileManager.default.removeItem(atPath: out.path) }
+        // No machine replays 6,000 bundled entries on two engines in 50 ms: the time runs out.
+        let run = try Binary.run(["check", "--time", "0.05", "--examples", "none", "--failures", "none",
+                                  "--out", out.file("out")])
+        #expect(run.status == 1, "\(run.errors.suffix(1500))")
+        #expect(run.errors.contains("FAIL not finished: "), "\(run.errors.suffix(1500))")
+        #expect(run.errors.contains("corpus entries not replayed when --time"), "\(run.errors.suffix(1500))")
+        #expect(run.errors.contains("campaign: not run: the replays took all of --time"), "\(run.errors.suffix(1500))")
+        #expect((run.output + run.errors).contains(" 0 generated cases"), "\(run.output.suffix(500))")
+    }
 }
