@@ -43,7 +43,8 @@ public enum CommandDecoder {
         var state = FormatState()
         var validator = CommandValidator(limits: CommandFormat.limits)
         return .commands(decodeCommands(&reader, &state, &validator, CommandFormat.opcodes(version: version),
-                                        CommandFormat.extensionKinds(version: version)))
+                                        CommandFormat.extensionKinds(version: version),
+                                        spelled: CommandFormat.spellsTouchIDs(version: version)))
     }
 
     /// Decodes `body` (the bytes of an input after its version byte) as commands
@@ -62,18 +63,19 @@ public enum CommandDecoder {
             state.apply(command)
         }
         var reader = ByteReader(Array(body))
-        return decodeCommands(&reader, &state, &validator, CommandFormat.opcodes, CommandFormat.extensionKinds[...])
+        return decodeCommands(&reader, &state, &validator, CommandFormat.opcodes, CommandFormat.extensionKinds[...],
+                              spelled: true)
     }
 
     /// The decoding loop: commands until the bytes end or the command cap.
     private static func decodeCommands(_ reader: inout ByteReader, _ state: inout FormatState,
                                        _ validator: inout CommandValidator,
                                        _ opcodes: [CommandFormat.Kind],
-                                       _ extensions: ArraySlice<CommandFormat.Kind>) -> [Command] {
+                                       _ extensions: ArraySlice<CommandFormat.Kind>, spelled: Bool) -> [Command] {
         var commands: [Command] = []
         while commands.count < CommandFormat.maxCommands {
             guard let opcode = reader.byte(),
-                  let candidate = readCommand(opcode, opcodes, extensions, &reader, state) else { break }
+                  let candidate = readCommand(opcode, opcodes, extensions, &reader, state, spelled: spelled) else { break }
             guard let command = candidate else { continue }
             do {
                 try validator.validate(command)
@@ -90,7 +92,7 @@ public enum CommandDecoder {
     /// Inner nil: the command cannot apply here (nothing to refer to, a cap) and is skipped.
     private static func readCommand(_ opcode: UInt8, _ opcodes: [CommandFormat.Kind],
                                     _ extensions: ArraySlice<CommandFormat.Kind>,
-                                    _ r: inout ByteReader, _ s: FormatState) -> Command?? {
+                                    _ r: inout ByteReader, _ s: FormatState, spelled: Bool) -> Command?? {
         var kind = opcodes[Int(opcode & CommandFormat.opcodeMask)]
         if kind == .extensionSlot {
             guard let pick = r.byte() else { return nil }
@@ -147,15 +149,15 @@ public enum CommandDecoder {
             guard let v = pick(s.views, ref) else { return .some(nil) }
             return kind == .remove ? .remove(view: v) : kind == .bringToFront ? .bringToFront(view: v) : .sendToBack(view: v)
         case .touchBegan, .touchMoved, .touchEnded:
-            guard let t = r.byte(), let x = r.number(), let y = r.number() else { return nil }
-            let id = touchID(t), point = Point(x, y)
+            guard let id = r.touch(spelled: spelled), let x = r.number(), let y = r.number() else { return nil }
+            let point = Point(x, y)
             if kind == .touchMoved { return .touchMoved(id: id, to: point) }
             if kind == .touchEnded { return .touchEnded(id: id, at: point) }
             guard let scene = r.byte() else { return nil }
             return .touchBegan(id: id, at: point, scene: pick(s.scenes, scene)!)
         case .touchCancelled:
-            guard let t = r.byte() else { return nil }
-            return .touchCancelled(id: touchID(t))
+            guard let id = r.touch(spelled: spelled) else { return nil }
+            return .touchCancelled(id: id)
         case .press:
             guard let k = r.byte(), let scene = r.byte() else { return nil }
             return .press(key: "k\(Int(k) % CommandFormat.keyCount)", scene: pick(s.scenes, scene)!)
@@ -220,8 +222,6 @@ public enum CommandDecoder {
         names.isEmpty ? nil : names[Int(index) % names.count]
     }
 
-    private static func touchID(_ byte: UInt8) -> TouchID { TouchID(Int(byte) % CommandFormat.touchIDCount) }
-
     /// Sizes cannot be negative; a negative number read as a size means its magnitude.
     private static func magnitude(_ value: Double) -> Double { value < 0 ? -value : value }
 }
@@ -252,6 +252,20 @@ struct ByteReader {
         }
         if b < CommandFormat.tableCount { return CommandFormat.interestingValues[Int(b)] }
         return Double(b - CommandFormat.tableCount) * CommandFormat.gridStep
+    }
+
+    /// A touch id: one of the plain ids `0` … `15` by a byte, or (when `spelled`, version
+    /// 4) after ``CommandFormat/spelledTouchMarker`` a length byte and the id's characters.
+    mutating func touch(spelled: Bool) -> TouchID? {
+        guard let b = byte() else { return nil }
+        guard spelled, b == CommandFormat.spelledTouchMarker else { return TouchID(Int(b) % CommandFormat.touchIDCount) }
+        guard let length = byte() else { return nil }
+        var text = ""
+        for _ in 0 ... Int(length) % CommandFormat.maxSpelledTouchLength {
+            guard let c = byte() else { return nil }
+            text.append(CommandFormat.touchAlphabet[Int(c) % CommandFormat.touchAlphabet.count])
+        }
+        return TouchID(text)
     }
 
     /// `x y w h`; a negative width or height becomes its magnitude.

@@ -20,7 +20,8 @@ public struct CommandEncodingError: Error, Hashable, Sendable, CustomStringConve
 /// - new objects take the next canonical name: windows `w0`, `w1`, … and views
 ///   `v0`, `v1`, … in creation order (root views are `wN.root` and take no `vN`),
 ///   scenes `s1`, `s2`, `s3`, screens `d1`, `d2`, `d3` (never connected again);
-/// - touch ids are `0` … `15` written without leading zeros; keys are `k0` … `k7`.
+/// - touch ids are tokens of at most 64 characters (`0` … `15` without leading zeros
+///   take one byte; any other is spelled, version 4); keys are `k0` … `k7`.
 ///
 /// For every such list `decode(encode(x)) == .commands(x)`; in particular
 /// `decode(encode(decode(b))) == decode(b)` for any bytes `b` of the current version.
@@ -29,8 +30,15 @@ public struct CommandEncodingError: Error, Hashable, Sendable, CustomStringConve
 /// table entry if it is one (compared by bit pattern), else on the grid, else raw.
 public enum CommandEncoder {
     /// Encodes `commands`, or throws the first command outside the encodable subset.
-    public static func encode(_ commands: [Command]) throws(CommandEncodingError) -> [UInt8] {
-        var out: [UInt8] = [CommandFormat.version]
+    /// - Parameter version: the current one, or 3, which means the same bytes for lists
+    ///   whose touch ids are all plain (`0` … `15`): the seed pack of version 3 is
+    ///   regenerated with it.
+    public static func encode(_ commands: [Command],
+                              version: UInt8 = CommandFormat.version) throws(CommandEncodingError) -> [UInt8] {
+        guard version == 3 || version == CommandFormat.version else {
+            throw CommandEncodingError(commandIndex: 0, reason: "version \(version) is not written (3 or \(CommandFormat.version))")
+        }
+        var out: [UInt8] = [version]
         var state = FormatState()
         var validator = CommandValidator(limits: CommandFormat.limits)
         for (index, command) in commands.enumerated() {
@@ -42,15 +50,17 @@ public enum CommandEncoder {
             } catch {
                 throw fail("invalid here: \(error.message)")
             }
-            if let reason = encodeOne(command, state, &out) { throw fail(reason) }
+            if let reason = encodeOne(command, state, spelled: CommandFormat.spellsTouchIDs(version: version), &out) {
+                throw fail(reason)
+            }
             state.apply(command)
         }
         return out
     }
 
     /// Appends `command`; returns why it is not encodable instead when it is not.
-    private static func encodeOne(_ command: Command, _ s: FormatState, _ out: inout [UInt8]) -> String? {
-        var w = Writer(state: s)
+    private static func encodeOne(_ command: Command, _ s: FormatState, spelled: Bool, _ out: inout [UInt8]) -> String? {
+        var w = Writer(state: s, spelledTouchIDs: spelled)
         switch command {
         case let .createScene(name, size):
             guard s.canCreateScene else { return "more than \(CommandFormat.maxScenes) scenes" }
@@ -123,6 +133,8 @@ public enum CommandEncoder {
 /// Appends one command's bytes, remembering the first reason it cannot.
 private struct Writer {
     let state: FormatState
+    /// Whether touch ids other than the plain ones may be spelled (version 4).
+    let spelledTouchIDs: Bool
     var bytes: [UInt8] = []
     var problem: String?
 
@@ -165,12 +177,27 @@ private struct Writer {
         return (isView ? 2 : 1, UInt8(i))
     }
 
+    /// A plain id (`0` … `15`, no leading zero) as its byte; any other as spelled (version 4).
     mutating func touch(_ id: TouchID) {
-        guard let n = (0..<CommandFormat.touchIDCount).first(where: { TouchID($0) == id }) else {
-            problem = problem ?? "touch id '\(id)' is not one of 0 … \(CommandFormat.touchIDCount - 1)"
+        if let n = (0..<CommandFormat.touchIDCount).first(where: { TouchID($0) == id }) {
+            bytes.append(UInt8(n))
             return
         }
-        bytes.append(UInt8(n))
+        let characters = Array(id.text)
+        let indices = characters.compactMap { CommandFormat.touchAlphabet.firstIndex(of: $0) }
+        guard spelledTouchIDs else {
+            problem = problem ?? "touch id '\(id)' is not one of 0 … \(CommandFormat.touchIDCount - 1) (version 3)"
+            return
+        }
+        guard !characters.isEmpty, characters.count <= CommandFormat.maxSpelledTouchLength,
+              indices.count == characters.count else {
+            problem = problem ?? "touch id '\(id)' is not 1 to \(CommandFormat.maxSpelledTouchLength) of the characters "
+                + "0-9 a-z A-Z _ . -"
+            return
+        }
+        bytes.append(CommandFormat.spelledTouchMarker)
+        bytes.append(UInt8(characters.count - 1))
+        bytes += indices.map { UInt8($0) }
     }
 
     mutating func frame(_ r: Rect) {

@@ -1,10 +1,10 @@
 import WindowModel
 
-/// The byte layout of a fuzz input (version 3, which reads versions 1 and 2 unchanged),
+/// The byte layout of a fuzz input (version 4, which reads versions 1 to 3 unchanged),
 /// shared by ``CommandDecoder`` and ``CommandEncoder`` so the two cannot drift apart.
 ///
 /// ```
-/// input   := version body          version: one byte, 1, 2 or 3 (CommandFormat.version)
+/// input   := version body          version: one byte, 1 to 4 (CommandFormat.version)
 /// body    := command*              decoding stops at the end of the bytes, at the
 ///                                  first incomplete command, or after maxCommands
 /// command := opcode operand*
@@ -27,7 +27,9 @@ import WindowModel
 /// scene   := byte -> scenes[byte % count]                  (main, s1, s2, s3)
 /// screen  := byte -> connected screens[byte % count]       (main, then d1, d2, d3
 ///            in connection order; disconnectScreen picks among those but main)
-/// touch   := byte -> TouchID(byte % 16)
+/// touch   := byte -> TouchID(byte % 16)   (versions 1 to 3: every byte)
+///          | 0xFF, length byte, (length % 64 + 1) bytes
+///                    -> the id spelled in touchAlphabet[byte % 65]   (version 4)
 /// key     := byte -> "k\(byte % 8)"
 /// space   := class byte (low nibble: from, high nibble: to; each % 3 = screen,
 ///            window, view) then one index byte per non-screen side
@@ -43,16 +45,17 @@ import WindowModel
 /// version 2: setExclusiveTouch/setMultipleTouch `ref` (the boolean in bit 5);
 /// setTransform `ref number×6` (a b c d tx ty); moveWindow `window scene`;
 /// version 3: connectScreen `number number` (the next `dN`, at most 3 over the
-/// input); placeScene `scene screen`; disconnectScreen `screen`.
+/// input); placeScene `scene screen`; disconnectScreen `screen`;
+/// version 4: any touch id the language spells (`007`, `f1`, 40 digits), after 0xFF.
 /// A `ref` is a window or a view as bit 6 says; when that class has no live object
 /// the other class is used, and a command with nothing to refer to is skipped.
 public enum CommandFormat {
     /// The format version the encoder writes: the first byte of every input it makes.
-    public static let version: UInt8 = 3
+    public static let version: UInt8 = 4
     /// The versions the decoder reads. A version-1 input means exactly what it meant
     /// before version 2 existed: its opcode table has no extension slot. A version-2
     /// input picks among the first four extension kinds only, as it always did.
-    public static let readableVersions: ClosedRange<UInt8> = 1...3
+    public static let readableVersions: ClosedRange<UInt8> = 1...4
 
     /// Caps on one decoded input, so any bytes make a small, fast test case.
     /// Counts are of objects created over the whole list (released ones included).
@@ -67,12 +70,22 @@ public enum CommandFormat {
     /// Depth below the window (a root view has depth 1).
     public static let maxViewDepth = 16
     public static let touchIDCount = 16
+    /// Version 4: the byte before a spelled touch id (any other byte is one of the
+    /// `touchIDCount` plain ids, as in every version).
+    static let spelledTouchMarker: UInt8 = 0xFF
+    /// The longest spelled touch id (and the longest token the decoder accepts).
+    public static let maxSpelledTouchLength = 64
+    /// The characters a spelled touch id is made of: those of the language's tokens.
+    static let touchAlphabet: [Character] = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.-")
+
+    /// Whether a readable `version` spells touch ids after ``spelledTouchMarker``.
+    static func spellsTouchIDs(version: UInt8) -> Bool { version >= 4 }
     public static let keyCount = 8
 
     /// The validator limits matching the caps above.
     public static let limits = CommandLimits(
         maxCommands: maxCommands, maxObjects: maxWindows + maxViews, maxScenes: maxScenes,
-        maxViewDepth: maxViewDepth, maxNameLength: 32)
+        maxViewDepth: maxViewDepth, maxNameLength: maxSpelledTouchLength)
 
     /// The kinds of command the format can carry.
     enum Kind: CaseIterable {

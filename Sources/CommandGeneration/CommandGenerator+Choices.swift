@@ -326,7 +326,7 @@ extension CommandGenerator {
 
     /// Spellings that an engine comparing ids wrongly may confuse with `text`: padded and
     /// unpadded, one digit more or less, the last digit changed, a number past 64 bits.
-    static func relatives(of text: String) -> [String] {
+    public static func relatives(of text: String) -> [String] {
         let bare = String(text.drop { $0 == "0" })
         var relatives = ["0" + text, bare.isEmpty ? "0" : bare, text + "0", String(text.dropLast()).isEmpty ? "1" : String(text.dropLast()),
                          "18446744073709551616", "18446744073709551617", "99999999999999999999"]

@@ -83,14 +83,14 @@ extension CorpusPack {
         case let .failure(.trailingData(consumed)):
             throw CorpusPackError(.malformed, "data after the end of the zlib stream", offset: headerSize + consumed)
         }
-        var reading = try parseBody(body, count: count)
+        var reading = try parseBody(body, count: count, encodingVersion: bytes[5])
         reading.packSize = bytes.count
         return reading
     }
 
     /// Splits the body into entries, checking each one's framing and CRC-32.
     /// Offsets in errors are body offsets (the body is compressed in the file).
-    private static func parseBody(_ body: [UInt8], count: Int) throws(CorpusPackError) -> PackReading {
+    private static func parseBody(_ body: [UInt8], count: Int, encodingVersion: UInt8) throws(CorpusPackError) -> PackReading {
         var entries: [[UInt8]] = []
         entries.reserveCapacity(min(count, 1 << 16))  // a count is a claim until the entries are there
         var position = 0, duplicates = 0, outOfOrder = 0
@@ -120,7 +120,7 @@ extension CorpusPack {
             throw CorpusPackError(.malformed, "\(body.count - position) body bytes after the last of \(count) entries (body offset \(position))")
         }
         // Duplicates that are not adjacent (in an unsorted pack) are merged here too.
-        let pack = CorpusPack(entries: entries)
+        let pack = CorpusPack(entries: entries, encodingVersion: encodingVersion)
         duplicates = entries.count - pack.entries.count
         return PackReading(pack: pack, duplicateEntries: duplicates, outOfOrderEntries: outOfOrder, packSize: 0)
     }

@@ -35,6 +35,9 @@ package protocol EngineBehavior {
     var hideCancelsTouches: Bool { get }
     /// T5, V3: removing a view cancels the touches bound to its subtree.
     var removeCancelsTouches: Bool { get }
+    /// T5: digit ids are ordered by their value however many digits they have (not as
+    /// 64-bit integers, which wrap past 18446744073709551615).
+    var digitIDsOrderedByValue: Bool { get }
     // Geometry and the index.
     /// W8: the root view's size follows the window's.
     var rootFollowsResize: Bool { get }
@@ -103,6 +106,7 @@ package struct ShippedBehavior: EngineBehavior {
     package var exclusiveCountsOwnWindowOnly: Bool { true }
     package var hideCancelsTouches: Bool { true }
     package var removeCancelsTouches: Bool { true }
+    package var digitIDsOrderedByValue: Bool { true }
     package var rootFollowsResize: Bool { true }
     package var resizeRefreshesBox: Bool { true }
     package var transformRefreshesBox: Bool { true }

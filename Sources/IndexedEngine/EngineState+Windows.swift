@@ -247,7 +247,10 @@ extension EngineState {
     /// touch id order.
     mutating func cancelTouches(_ out: inout [Observation], where isDoomed: ((window: Int32, view: Int32)) -> Bool) {
         guard !touches.isEmpty else { return }
-        let ids = touches.filter { isDoomed($0.value) }.keys.sorted { Self.cancellationKey($0) < Self.cancellationKey($1) }
+        let byValue = behavior.digitIDsOrderedByValue
+        let ids = touches.filter { isDoomed($0.value) }.keys.sorted {
+            Self.cancellationKey($0, byValue: byValue) < Self.cancellationKey($1, byValue: byValue)
+        }
         for id in ids {
             let t = touches.removeValue(forKey: id)!
             out.append(.touchCancelled(id, window: names[Int(t.window)], view: names[Int(t.view)]))
@@ -259,10 +262,15 @@ extension EngineState {
     /// T5's order as a sort key: (0 for digit ids, 1 for others; the digits without
     /// leading zeros, left-padded with zeros to a common width so text order is
     /// numeric order; the id's text to break ties such as `010` vs `10`).
-    static func cancellationKey(_ id: TouchID) -> (Int, String, String) {
+    /// With `byValue` false (a test build's wrong decision), the digits are read as a
+    /// 64-bit integer that wraps, as `strtoull` into a fixed field would.
+    static func cancellationKey(_ id: TouchID, byValue: Bool = true) -> (Int, String, String) {
         let utf8 = id.text.utf8
         guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return (1, "", id.text) }
         var significant = Substring(id.text)
+        if !byValue {
+            significant = Substring(String(utf8.reduce(UInt64(0)) { $0 &* 10 &+ UInt64($1 - 48) }))
+        }
         while significant.first == "0" { significant = significant.dropFirst() }
         let width = CommandLimits.scenario.maxNameLength
         return (0, String(repeating: "0", count: max(0, width - significant.count)) + significant, id.text)

@@ -52,6 +52,10 @@ package enum IndexedEngineMutation: String, CaseIterable, Sendable {
     case boxIgnoresTransform
     /// Index: setting a window's transform does not refresh its box.
     case staleBoxAfterTransform
+    /// T5: cancelled digit ids are ordered as 64-bit integers, which wrap: the id
+    /// `18446744073709551616` (2^64) sorts as 0, before `1` (an engine that reads ids
+    /// with `strtoull` or a `UInt64` field).
+    case touchIDsAsMachineIntegers
     /// T7: a single-touch view takes a second touch.
     case singleTouchIgnored
     /// T8: an exclusive view that is tracking does not withhold other views' touches.

@@ -75,7 +75,9 @@ public enum StructureMutator {
         var list = list
         for _ in 0 ..< Int.random(in: 1...3, using: &random) {
             let at = list.isEmpty ? 0 : Int.random(in: 0..<list.count, using: &random)
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<7, using: &random) {
+            case 6 where list.contains(where: { Self.touchID(of: $0) != nil }):
+                list = respelled(list, &random)
             case 0:   // insert a command a generator would make, from a state like this one
                 var configuration = CommandGenerator.Configuration(length: 40)
                 configuration.features = features
@@ -96,6 +98,32 @@ public enum StructureMutator {
             }
         }
         return CanonicalNames.renamed(Shrinker.valid(list))
+    }
+
+    /// The list with one of its touch ids spelled otherwise everywhere it occurs: padded
+    /// or unpadded, a digit more, past 64 bits, a name (the T5 order compares ids as
+    /// numbers, then as text: an engine that parses ids as machine integers, or compares
+    /// them as text only, misorders these).
+    static func respelled(_ list: [Command], _ random: inout SeededRandom) -> [Command] {
+        let ids = list.compactMap(touchID(of:))
+        guard let old = ids.isEmpty ? nil : random.pick(ids) else { return list }
+        let new = TouchID(random.pick(CommandGenerator.relatives(of: old.text) + ["f" + old.text, "00" + old.text]))
+        return list.map { command in
+            switch command {
+            case let .touchBegan(id, point, scene) where id == old: return .touchBegan(id: new, at: point, scene: scene)
+            case let .touchMoved(id, point) where id == old: return .touchMoved(id: new, to: point)
+            case let .touchEnded(id, point) where id == old: return .touchEnded(id: new, at: point)
+            case let .touchCancelled(id) where id == old: return .touchCancelled(id: new)
+            default: return command
+            }
+        }
+    }
+
+    static func touchID(of command: Command) -> TouchID? {
+        switch command {
+        case let .touchBegan(id, _, _), let .touchMoved(id, _), let .touchEnded(id, _), let .touchCancelled(id): return id
+        default: return nil
+        }
     }
 
     /// The command with one of its numbers replaced by an edge (or the float beside

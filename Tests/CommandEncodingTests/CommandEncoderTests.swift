@@ -70,7 +70,8 @@ import WindowModel
             [.createWindow(name: "app", scene: "main", frame: Rect(0, 0, 1, 1), level: 0, withRootView: false)],
             [.createScene(name: "s2", size: Size(1, 1))],
             [window, .createView(name: "v1", parent: "w0", frame: Rect(0, 0, 1, 1))],
-            [.touchCancelled(id: TouchID("03"))], [.touchCancelled(id: TouchID(16))], [.touchCancelled(id: TouchID("f1"))],
+            [.touchCancelled(id: TouchID(String(repeating: "1", count: CommandFormat.maxSpelledTouchLength + 1)))],
+            [.touchCancelled(id: TouchID("a b"))], [.touchCancelled(id: TouchID(""))],
             [.press(key: "k8", scene: "main")],
             [.show(window: "w0")],  // not valid: no such window
             [.hit(at: Point(.nan, 0), scene: "main")],
@@ -82,5 +83,27 @@ import WindowModel
         for list in refused {
             #expect(throws: CommandEncodingError.self) { try CommandEncoder.encode(list) }
         }
+    }
+
+    @Test("version 4: any touch id the language spells round-trips, and only version 4 reads it so")
+    func spelledTouchIDs() throws {
+        let window = Command.createWindow(name: "w0", scene: "main", frame: Rect(0, 0, 100, 100), level: 0, withRootView: true)
+        let long = String(repeating: "9", count: 20), padded = "000" + String(repeating: "7", count: 40)
+        var x: [Command] = [window, .makeKeyAndVisible(window: "w0")]
+        for id in ["03", "16", "f1", "010", "10", long, padded, "A_b.c-d", "0"] {
+            x += [.touchBegan(id: TouchID(id), at: Point(1, 1), scene: "main"), .touchEnded(id: TouchID(id), at: Point(2, 2))]
+        }
+        x.append(.touchCancelled(id: TouchID("0003")))
+        let bytes = try CommandEncoder.encode(x)
+        #expect(bytes.first == 4)
+        #expect(CommandDecoder.decode(bytes) == .commands(x))
+        // Version 3 has no spelled ids: it refuses them, and reads 0xFF as the plain id 15.
+        #expect(throws: CommandEncodingError.self) { try CommandEncoder.encode(x, version: 3) }
+        let plain: [Command] = [.touchCancelled(id: TouchID(15))]  // (24: the touchCancelled slot)
+        #expect(CommandDecoder.decode([3, 24, 0xFF]) == .commands(plain))
+        #expect(CommandDecoder.decode([4, 24, 0xFF, 2, 0, 0, 1])
+                == .commands([.touchCancelled(id: TouchID("001"))]))
+        // An input that ends inside a spelled id ends there, as inside any operand.
+        #expect(CommandDecoder.decode([4, 24, 0xFF, 5, 1]) == .commands([]))
     }
 }

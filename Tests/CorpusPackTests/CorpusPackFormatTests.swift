@@ -64,9 +64,9 @@ import WindowModel
         #expect(Self.error(futurePack)?.offset == 4)
         // A short file of another version is named as such, not as truncated.
         #expect(Self.error(Array("WLPK".utf8) + [2])?.kind == .unsupportedPackVersion)
-        let futureEncoding = craftPack(entries: Self.sample, encodingVersion: 4)
+        let futureEncoding = craftPack(entries: Self.sample, encodingVersion: 5)
         #expect(Self.error(futureEncoding)?.kind == .unsupportedEncodingVersion)
-        #expect(Self.error(futureEncoding)?.message == "pack encoding version 4, this build reads 1 to 3")
+        #expect(Self.error(futureEncoding)?.message == "pack encoding version 5, this build reads 1 to 4")
         // A pack written before version 2 (header 1) is still read.
         #expect(Self.error(craftPack(entries: Self.sample, encodingVersion: 1)) == nil)
     }

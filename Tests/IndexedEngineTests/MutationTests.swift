@@ -65,6 +65,9 @@ struct MutationTests {
         case .boxIgnoresTransform, .staleBoxAfterTransform:
             return [window("a", 0, 0, 200, 20), .show(window: "a"),
                     .setTransform(target: "a", transform: ViewTransform(0, 1, -1, 0, 0, 0)), hit(100, 100)]
+        case .touchIDsAsMachineIntegers:
+            return [window("a", 0, 0, 100, 100), .show(window: "a"), began("1", 5, 5),
+                    began("18446744073709551616", 6, 6), .hide(window: "a")]
         case .singleTouchIgnored:
             return [window("a", 0, 0, 100, 100), .show(window: "a"), .setMultipleTouch(target: "a.root", enabled: false),
                     began("1", 5, 5), began("2", 6, 6)]

@@ -85,6 +85,41 @@ struct EngineFuzzerTests {
         #expect(!ScenarioCheck(shrunk, engines: [mutant]).passed)
     }
 
+    @Test("touch ids of any spelling reach the engine in process: one that orders ids as 64-bit integers is caught")
+    func spelledTouchIDsReachTheEngine() throws {
+        let mutant = TestEngines.mutant(.touchIDsAsMachineIntegers)
+        let input = try Self.input("""
+            window w0 frame 0 0 100 100 root
+            makeKeyAndVisible w0
+            touch 010 began 1 1
+            touch 10 began 10 10
+            touch 18446744073709551616 began 20 20
+            touch 1 began 25 25
+            hide w0
+            """)
+        #expect(input.first == 4)
+        guard case let .different(report) = Self.verdict(Self.fuzzer(mutant), input) else {
+            Issue.record("no difference")
+            return
+        }
+        #expect(report.cut.last == .hide(window: "w0"))
+        #expect(report.cutScenario.contains("touch 18446744073709551616 began 20 20"))
+        // The same ids as plain ones (what version 3 could carry) show nothing.
+        let plain = try Self.input("""
+            window w0 frame 0 0 100 100 root
+            makeKeyAndVisible w0
+            touch 3 began 1 1
+            touch 10 began 10 10
+            touch 15 began 20 20
+            touch 1 began 25 25
+            hide w0
+            """)
+        guard case .agree(commands: 7) = Self.verdict(Self.fuzzer(mutant), plain) else {
+            Issue.record("plain ids: not an agreement over 7 commands")
+            return
+        }
+    }
+
     @Test("bytes of another encoding version run nothing")
     func unreadable() {
         guard case let .unreadable(why) = Self.verdict(Self.fuzzer(TestEngines.reference), [9, 1, 2, 3]) else {

@@ -60,6 +60,24 @@ struct StructureMutatorTests {
         }
     }
 
+    @Test("mutation respells touch ids (padded, longer than 64 bits, named) in inputs that had only plain ones")
+    func touchIDsRespelled() {
+        var spellings: Set<String> = []
+        for (index, input) in Self.inputs(count: 40).enumerated() {
+            for seed in UInt32(0)..<20 {
+                let output = Self.mutate(input, maxSize: 4096, seed: seed &+ UInt32(index) &* 101)
+                for command in CommandDecoder.decode(output).commandList ?? [] {
+                    if case let .touchBegan(id, _, _) = command, Int(id.text).map({ String($0) != id.text }) ?? true {
+                        spellings.insert(id.text)
+                    }
+                }
+            }
+        }
+        // Ids no plain byte spells reach the engine in process: zero-padded and past 64 bits at least.
+        #expect(spellings.contains { $0.hasPrefix("0") && $0.count > 1 }, "\(spellings.sorted())")
+        #expect(spellings.contains { $0.count >= 20 }, "\(spellings.sorted())")
+    }
+
     @Test("the same seed makes the same edit")
     func deterministic() {
         for input in Self.inputs(count: 10) {
