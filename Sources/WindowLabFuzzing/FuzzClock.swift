@@ -1,3 +1,4 @@
+import CLibFuzzerHooks
 import Foundation
 import Lockstep
 
@@ -18,20 +19,43 @@ enum FuzzClock {
         let now = ContinuousClock.now
         if first == nil {
             first = now
-            if statsAsked { atexit { FuzzClock.printStats() } }
+            // Under libFuzzer, a run that compared too little ends failing (see ``atExit()``).
+            if statsAsked || windowlab_libfuzzer_linked() != 0 { atexit { FuzzClock.atExit() } }
         }
         inputs += 1
         return (inputs, seconds(since: first!, now))
     }
 
-    /// Counts an input's commands, and what the engine declined of it (kept only
-    /// when stats are asked for: the counting is not free).
+    /// Counts an input's commands, and what the engine compared and declined of it.
     static func ran(commands count: Int, unsupported: UnsupportedStatements) {
         lock.lock()
         commands += count
         if !unsupported.isEmpty { declinedInputs += 1 }
-        if statsAsked { declined.merge(unsupported) }
+        declined.merge(unsupported)
         lock.unlock()
+    }
+
+    /// At the end of a libFuzzer run (`-max_total_time`, `-runs`): the stats when asked,
+    /// and when the engine declined so much that too little was compared, the reasons
+    /// and exit status 1: no agreement can be read from such a run, as from such a
+    /// `check` (docs/fuzz-your-engine.md).
+    static func atExit() {
+        if statsAsked { printStats() }
+        lock.lock()
+        let reasons = failure(declinedInputs: declinedInputs, declined)
+        lock.unlock()
+        guard !reasons.isEmpty, windowlab_libfuzzer_linked() != 0 else { return }
+        let text = reasons.map { "windowlab: FAIL compared too little (not an agreement): \($0)\n" }.joined()
+            + "windowlab: the engine answered `unsupported` to so much that this run compared too little; exit 1\n"
+        FileHandle.standardError.write(Data(text.utf8))
+        _exit(1)
+    }
+
+    /// Why a run with `declinedInputs` inputs declined in part, and `declined` over all
+    /// of them, compared too little (the rule of `check`: ``ComparisonLedger/shortfalls``);
+    /// empty when nothing was declined.
+    static func failure(declinedInputs: Int, _ declined: UnsupportedStatements) -> [String] {
+        declinedInputs > 0 ? declined.ledger.shortfalls : []
     }
 
     /// Prints the stats now when `WINDOWLAB_FUZZ_STATS=1` (an abort skips `atexit`).
