@@ -44,7 +44,10 @@ import WindowModel
 /// `divergence-HASH.wls`, `WINDOWLAB_FUZZ_MUTATOR=bytes` leaves mutation to libFuzzer,
 /// `WINDOWLAB_FUZZ_STATS=1` prints the inputs and commands run, and what was compared
 /// (what the engine declined, and what that cut off), when the process exits or a
-/// difference aborts it.
+/// difference aborts it. `WINDOWLAB_FUZZ_KEEP_GOING=1` does not abort on a difference:
+/// each new cause is shrunk, written into the findings folder (`windowlab-findings` when
+/// `WINDOWLAB_FUZZ_FINDINGS` is not set) and printed, later inputs of a recorded cause
+/// are counted, and the run ends with one line per cause and exit 1 (``FuzzCauses``).
 public struct EngineFuzzer: Sendable {
     /// The reference first, then the engine under test.
     public let engines: [EngineFactory]
@@ -52,6 +55,8 @@ public struct EngineFuzzer: Sendable {
     public var shrinkSeconds: Double
     /// A folder to write each difference's scenario to, besides printing it.
     public var findingsFolder: String?
+    /// Whether a difference is recorded as a cause and the run goes on, instead of aborting.
+    public var keepGoing: Bool
 
     /// - Parameters:
     ///   - engine: your engine, with what it declares (features, deviations, numbers).
@@ -61,6 +66,7 @@ public struct EngineFuzzer: Sendable {
         let environment = ProcessInfo.processInfo.environment
         shrinkSeconds = environment["WINDOWLAB_FUZZ_SHRINK"].flatMap(Double.init).map { $0.isFinite ? max(0, $0) : 0 } ?? 10
         findingsFolder = environment["WINDOWLAB_FUZZ_FINDINGS"].flatMap { $0.isEmpty ? nil : $0 }
+        keepGoing = environment["WINDOWLAB_FUZZ_KEEP_GOING"] == "1"
     }
 
     /// What one input showed.
@@ -78,13 +84,17 @@ public struct EngineFuzzer: Sendable {
     }
 
     /// Runs one input; never aborts.
-    public func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
+    /// - Parameter shrinkIf: whether to shrink a difference first shown this way (keep-going
+    ///   runs skip the causes they recorded).
+    public func check(_ bytes: UnsafeBufferPointer<UInt8>,
+                      shrinkIf: (Divergence) -> Bool = { _ in true }) -> Verdict {
         let input = FuzzClock.begin()
         let commands: [Command]
         switch CommandDecoder.decode(bytes) {
         case let .commands(list): commands = list
         case let .unsupportedVersion(version):
-            return .unreadable("the input's first byte names encoding version \(version); this build reads 1 to 3")
+            return .unreadable("the input's first byte names encoding version \(version); this build reads "
+                               + "\(CommandFormat.readableVersions.lowerBound) to \(CommandFormat.readableVersions.upperBound)")
         }
         let result = DifferentialRunner.run(commands, engines: engines)
         FuzzClock.ran(commands: result.commandsRun, unsupported: result.unsupported)
@@ -95,7 +105,7 @@ public struct EngineFuzzer: Sendable {
         // Cut where the list has it, then fit as the engines were sent it (features, numbers).
         var filter = FeatureFilter(engines: engines)
         let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
-        let shrunk = shrinkSeconds > 0 && !cut.isEmpty
+        let shrunk = shrinkSeconds > 0 && !cut.isEmpty && shrinkIf(divergence)
             ? Finding.shrinking(commands, divergence: divergence, seed: 0, profile: .small, engines: engines,
                                 seconds: shrinkSeconds)
             : nil
@@ -108,8 +118,24 @@ public struct EngineFuzzer: Sendable {
     /// standard error (and in ``findingsFolder``), then `abort()`. Returns 0.
     public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let input = UnsafeBufferPointer(start: size > 0 ? data : nil, count: data == nil ? 0 : max(0, size))
+        if keepGoing { return keepGoingCheck(input) }
         guard case let .different(report) = check(input) else { return 0 }
         reportAndAbort(report, input: input)
+    }
+
+    /// A keep-going run's input: a difference of a recorded cause is counted, a new one
+    /// shrunk, written and printed (``FuzzCauses``); never aborts. Returns 0.
+    public func keepGoingCheck(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
+        FuzzClock.keepsGoing()
+        var known = false
+        let verdict = check(input, shrinkIf: { divergence in
+            known = FuzzCauses.shared.countIfKnown(divergence.signature)
+            return !known
+        })
+        guard case let .different(report) = verdict, !known else { return 0 }
+        let recorded = FuzzCauses.shared.record(report, input: input, folder: findingsFolder ?? "windowlab-findings")
+        if recorded.new { FileHandle.standardError.write(Data(recorded.text.utf8)) }
+        return 0
     }
 
     /// `LLVMFuzzerCustomMutator`, fitted to the engine's features (see ``StructureMutator``).

@@ -26,6 +26,15 @@ enum FuzzClock {
         return (inputs, seconds(since: first!, now))
     }
 
+    nonisolated(unsafe) private static var keepingGoing = false
+
+    /// Marks the run as a keep-going one: its causes are summed up at exit (``atExit()``).
+    static func keepsGoing() {
+        lock.lock()
+        keepingGoing = true
+        lock.unlock()
+    }
+
     /// Counts an input's commands, and what the engine compared and declined of it.
     static func ran(commands count: Int, unsupported: UnsupportedStatements) {
         lock.lock()
@@ -39,16 +48,26 @@ enum FuzzClock {
     /// and when the engine declined so much that too little was compared, the reasons
     /// and exit status 1: no agreement can be read from such a run, as from such a
     /// `check` (docs/fuzz-your-engine.md).
+    /// A keep-going run (``FuzzCauses``) says its causes, one line each, and exits 1
+    /// when it found any.
     static func atExit() {
         if statsAsked { printStats() }
         lock.lock()
         let reasons = failure(declinedInputs: declinedInputs, declined)
+        let causes = keepingGoing ? FuzzCauses.shared.summary : []
         lock.unlock()
-        guard !reasons.isEmpty, windowlab_libfuzzer_linked() != 0 else { return }
-        let text = reasons.map { "windowlab: FAIL compared too little (not an agreement): \($0)\n" }.joined()
-            + "windowlab: the engine answered `unsupported` to so much that this run compared too little; exit 1\n"
+        guard windowlab_libfuzzer_linked() != 0 else { return }
+        var text = ""
+        if keepingGoing {
+            text += "windowlab: \(causes.count) cause(s) of difference in this run (WINDOWLAB_FUZZ_KEEP_GOING=1)\n"
+                + causes.map { $0 + "\n" }.joined()
+        }
+        text += reasons.map { "windowlab: FAIL compared too little (not an agreement): \($0)\n" }.joined()
+        if !reasons.isEmpty {
+            text += "windowlab: the engine answered `unsupported` to so much that this run compared too little; exit 1\n"
+        }
         FileHandle.standardError.write(Data(text.utf8))
-        _exit(1)
+        if !reasons.isEmpty || !causes.isEmpty { _exit(1) }
     }
 
     /// Why a run with `declinedInputs` inputs declined in part, and `declined` over all

@@ -1,4 +1,5 @@
 import DifferentialHarness
+import Lockstep
 import ScenarioLanguage
 import WindowModel
 
@@ -21,6 +22,8 @@ public struct FuzzReport: Sendable {
     public let cutScenario: String
     /// The scenario file of the shrunk difference, when it was shrunk.
     public let shrunkScenario: String?
+    /// The shrunk difference's group, when it was shrunk and still showed it.
+    public let shrunkSignature: FindingSignature?
     /// Where the input stood in this process's run (1-based), and the seconds since
     /// the process's first input: what time-to-bug measurements read.
     public let inputNumber: Int
@@ -70,6 +73,7 @@ public struct FuzzReport: Sendable {
             "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls",
         ]
         cutScenario = Self.scenario(header: header, statements: FindingFile(cutFinding, engines: reference).statements)
+        shrunkSignature = shrunk.flatMap { $0.reproduced ? $0.signature : nil }
         shrunkScenario = shrunk.map { finding in
             let file = FindingFile(finding, engines: reference, origin: "shrunk in process from a fuzz input")
             return file.scenarioText

@@ -61,6 +61,14 @@ final class Oracle {
         }
     }
 
+    /// A keep-going fuzz run's input (``EngineFuzzer/keepGoingCheck(_:)``): 0, or nil
+    /// when the oracle is checking an input already (a misuse).
+    func fuzzKeepingGoing(_ input: UnsafeBufferPointer<UInt8>) -> CInt? {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
+        defer { busy.store(false, ordering: .releasing) }
+        return fuzzer.keepGoingCheck(input)
+    }
+
     private func keep(_ text: String) {
         guard let copied = strdup(text) else { return }
         free(report)

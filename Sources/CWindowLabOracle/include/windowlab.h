@@ -104,7 +104,11 @@ const char *windowlab_report(const windowlab_oracle *oracle);
  * standard error, then abort(), so that libFuzzer saves the input. Returns 0.
  * The environment tunes it: WINDOWLAB_FUZZ_SHRINK=SECONDS (10 by default; 0 prints
  * the unshrunk scenario only), WINDOWLAB_FUZZ_FINDINGS=DIR (also writes the scenario
- * there). */
+ * there), WINDOWLAB_FUZZ_KEEP_GOING=1 (no abort: each new cause of difference is
+ * shrunk, written into the findings folder, `windowlab-findings` by default, and
+ * printed; inputs of a recorded cause are counted; at the end of the run one line per
+ * cause, and exit 1 when there was one). Under libFuzzer a run that compared too
+ * little (the engine declined most of what it was sent) also ends with exit 1. */
 int windowlab_fuzz_one(windowlab_oracle *oracle, const uint8_t *data, size_t size);
 
 /* A custom mutator for LLVMFuzzerCustomMutator: six times in ten it edits the

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Every cause in one in-process run: the C example engine with its 8 planted bugs built
+# in together is fuzzed in process with WINDOWLAB_FUZZ_KEEP_GOING=1 from the bundled
+# corpus; each new cause is shrunk and written, the run goes on, and at its end says one
+# line per cause. Each written finding is then replayed on engines carrying one of the
+# bugs alone (scripts/many-bugs/attribute.py, as for `check`): the run must show at
+# least --min-share of the bugs, none by more than --max-groups findings.
+#
+#   scripts/in-process/keep-going.sh [--time 120] [--seed 1] [--min-share 0.9]
+#                                    [--max-groups 2] [--work DIR]
+#
+# Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD (where
+# libWindowLabOracle.a is; default .build/release), CLANG (default clang), CC (default cc).
+# Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not end with exit 1 and
+# its causes; 2 when something cannot be built.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+time=120 seed=1 share=0.9 groups=2 work=""
+while (($#)); do
+  case "$1" in
+    --time) time=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --min-share) share=$2; shift 2 ;;
+    --max-groups) groups=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "keep-going.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+  esac
+done
+windowlab=$(realpath -m "${WINDOWLAB:-.build/release/windowlab}")
+[[ -x $windowlab ]] || { echo "keep-going.sh: no windowlab at $windowlab (set WINDOWLAB)" >&2; exit 2; }
+work=$(realpath -m "${work:-.build-in-process/keep-going}")
+rm -rf "$work" && mkdir -p "$work/seeds" "$work/corpus" "$work/bin" "$work/findings"
+flags=$(scripts/oracle/link-flags.sh) || exit 2
+cc=${CC:-cc}
+mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 's/^BUG_//' | sort -u)
+defines=(); for bug in "${bugs[@]}"; do defines+=("-DBUG_$bug"); done
+for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
+
+echo "== fuzz_cwindows with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, ${time}s from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
+# shellcheck disable=SC2086  # the flags are words
+"${CLANG:-clang}" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
+  -o "$work/fuzz_cwindows" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
+  Examples/engines/c/protocol.c $flags 2>"$work/link.log" || { cat "$work/link.log" >&2; exit 2; }
+for bug in "${bugs[@]}"; do
+  "$cc" -std=c11 -O2 "-DBUG_$bug" -o "$work/bin/$bug" Examples/engines/c/*.c -lm || exit 2
+done
+set +e
+(cd "$work" && SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
+  ./fuzz_cwindows -max_total_time="$time" -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
+status=$?
+set -e
+grep -E "^windowlab: ([0-9]+ cause|cause [0-9]+: [0-9]+ input)" "$work/fuzz.log" || true
+if ((status != 1)) || ! grep -q "cause(s) of difference in this run" "$work/fuzz.log"; then
+  echo "keep-going.sh: the run ended with exit $status, not 1 with its causes; log: $work/fuzz.log" >&2
+  tail -5 "$work/fuzz.log" >&2
+  exit 1
+fi
+
+echo "== each finding replayed on each single-bug engine"
+engines=(); for bug in "${bugs[@]}"; do engines+=(--engine "$bug=exec:$work/bin/$bug"); done
+python3 scripts/many-bugs/attribute.py --windowlab "$windowlab" --findings "$work/findings" "${engines[@]}" \
+  --min-share "$share" --max-groups "$groups"
