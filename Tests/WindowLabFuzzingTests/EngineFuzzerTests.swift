@@ -1,5 +1,6 @@
 import CommandEncoding
 import DifferentialHarness
+import Foundation
 import ScenarioLanguage
 import Testing
 import WindowLabFuzzing
@@ -117,6 +118,41 @@ struct EngineFuzzerTests {
         guard case .agree(commands: 7) = Self.verdict(Self.fuzzer(mutant), plain) else {
             Issue.record("plain ids: not an agreement over 7 commands")
             return
+        }
+    }
+
+    @Test("keep going: a difference does not abort, a new cause is written once, later inputs of it only counted")
+    func keepGoing() throws {
+        let folder = try TemporaryFolder("windowlab-keep-going")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        var fuzzer = Self.fuzzer(TestEngines.mutants([.maxEdgeInclusive, .forgetKeySuccessor]), shrink: 30)
+        fuzzer.keepGoing = true
+        fuzzer.findingsFolder = folder.file("findings")
+        func written() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.file("findings"))) ?? []).sorted()
+        }
+        let edge = try Self.input(Self.edgeHit)
+        #expect(edge.withUnsafeBufferPointer { fuzzer.testOneInput($0.baseAddress, $0.count) } == 0)
+        #expect(written().count == 1)
+        // The same cause again, in another input (more commands before it): counted, not written.
+        let again = try Self.input("window w0 frame 0 0 100 100 root\nshow w0\norder\nhit 100 10")
+        #expect(again.withUnsafeBufferPointer { fuzzer.testOneInput($0.baseAddress, $0.count) } == 0)
+        #expect(written().count == 1, "\(written())")
+        // Another bug: a cause of its own.
+        let successor = try Self.input("""
+            window w0 frame 0 0 100 100 root
+            window w1 frame 0 0 100 100 root
+            makeKeyAndVisible w0
+            makeKeyAndVisible w1
+            hide w1
+            keyWindow
+            """)
+        #expect(successor.withUnsafeBufferPointer { fuzzer.testOneInput($0.baseAddress, $0.count) } == 0)
+        #expect(written().count == 2, "\(written())")
+        for name in written() {
+            let scenario = try ScenarioParser().parseFile(atPath: folder.file("findings/" + name))
+            #expect(ScenarioCheck(scenario, engines: [TestEngines.reference]).passed)
+            #expect(!ScenarioCheck(scenario, engines: [fuzzer.engines[1]]).passed)
         }
     }
 
