@@ -112,6 +112,11 @@ public struct KnownFindings: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw KnownFindingsError("\(path): no such known-findings file")
         }
+        // (/dev/null, a folder or a FIFO: Foundation would call it a permission problem.)
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType == .typeRegular else {
+            throw KnownFindingsError("\(path): not a regular file (a known-findings file is text; an empty file "
+                                     + "knows nothing)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -96,6 +96,10 @@ struct BaselineCommandLineTests {
         #expect(try Self.check(["--time", "1", "--known", path]).status == 2)
         #expect(throws: KnownFindingsError.self) { try KnownFindings.read(path) }
         do { _ = try KnownFindings.read(path) } catch { #expect(error.description.hasPrefix("\(path):3: ")) }
+        // Not a file at all: said so, not "permission" or "does it exist?".
+        do { _ = try KnownFindings.read("/dev/null"); Issue.record("/dev/null read") } catch {
+            #expect(error.description == "/dev/null: not a regular file (a known-findings file is text; an empty file knows nothing)")
+        }
     }
 
     @Test("replay failures are findings: one group per cause, each saved as a runnable scenario")
