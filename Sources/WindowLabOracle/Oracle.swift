@@ -61,12 +61,16 @@ final class Oracle {
         }
     }
 
-    /// A keep-going fuzz run's input (``EngineFuzzer/keepGoingCheck(_:)``): 0, or nil
-    /// when the oracle is checking an input already (a misuse).
-    func fuzzKeepingGoing(_ input: UnsafeBufferPointer<UInt8>) -> CInt? {
-        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
+    /// A keep-going fuzz run's input (``EngineFuzzer/keepGoingCheck(_:)``): `WINDOWLAB_AGREE`
+    /// (a difference is recorded, not returned), or `WINDOWLAB_MISUSE` when the oracle is
+    /// checking an input already.
+    func fuzzKeepingGoing(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return WINDOWLAB_MISUSE
+        }
         defer { busy.store(false, ordering: .releasing) }
-        return fuzzer.keepGoingCheck(input)
+        _ = fuzzer.keepGoingCheck(input)
+        return WINDOWLAB_AGREE
     }
 
     private func keep(_ text: String) {

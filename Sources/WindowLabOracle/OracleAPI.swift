@@ -59,8 +59,7 @@ public func windowlabFuzzOne(_ oracle: OpaquePointer?, _ data: UnsafePointer<UIn
                                               + "called), or data NULL with a size\n").utf8))
         abort()
     }
-    let (status, report) = oracle.fuzzer.keepGoing ? (oracle.fuzzKeepingGoing(input).map { _ in WINDOWLAB_AGREE }
-                                                         ?? WINDOWLAB_MISUSE, nil) : oracle.check(input)
+    let (status, report) = oracle.fuzzer.keepGoing ? (oracle.fuzzKeepingGoing(input), nil) : oracle.check(input)
     if status == WINDOWLAB_MISUSE {
         FileHandle.standardError.write(Data(("windowlab_fuzz_one: called while this oracle was checking an input (from "
                                               + "the engine's answer callback, or from another thread)\n").utf8))
