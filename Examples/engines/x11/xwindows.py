@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""xwindows: a real X server (Xvfb) behind WindowLab's engine protocol.
+
+The adapter decides nothing about windows itself: every answer comes from the X
+server. It starts its own Xvfb (in a process group of its own, on a display the
+server picks with -displayfd, killed when the adapter ends), and maps the scenario
+language onto X requests:
+
+  window NAME frame X Y W H    an override-redirect top-level window, unmapped (W1)
+  show W / hide W              MapWindow (raised first when it was unmapped) / UnmapWindow
+  release W                    DestroyWindow
+  set W frame X Y W H          ConfigureWindow
+  makeKey W                    SetInputFocus (revert to parent)
+  makeKeyAndVisible W          map if unmapped, raise, SetInputFocus
+  hit X Y                      TranslateCoordinates from the root: the child under the point
+  order / keyWindow            QueryTree (stacking order) and GetWindowAttributes / GetInputFocus
+  touch ID began/moved/ended   XTEST pointer motion and button 1, answered by the
+  (cancelled: a release)       ButtonPress / MotionNotify / ButtonRelease the server delivers
+  press KEY                    XTEST key press, answered by the KeyPress the server delivers
+  notify lines                 MapNotify, UnmapNotify, FocusIn, FocusOut
+
+What X is, declared in the handshake (SEMANTICS.md, "Declared deviations"; README.md):
+N2 (X reports focus and map changes in its own order), W4's exceptions do not arise
+(show raises, as W4 says), K1 (no key window: keys go to the window under the pointer),
+K2 (SetInputFocus on an unmapped window is an error), K4 (focus reverts to the root,
+no key history), T1 (one pointer with an implicit grab), T3 (no MotionNotify without
+motion), T4 (a press on the root still holds the button), T5 (unmapping cancels
+nothing); integer numbers, 16-bit positions (see RANGE) and sizes of 1 to 65535, and
+points on the screen. X has no request that cancels a press: a touch `cancelled`
+releases the button where the pointer is, and is answered with the window the server
+sends that ButtonRelease to (the implicit grab's window).
+
+  python3 xwindows.py [--bug screen-point]     # speaks the protocol on stdin/stdout
+
+--bug screen-point plants a bug in the adapter's answer path (a hit's point reported
+in screen coordinates, not the window's), which `windowlab check` must catch.
+"""
+
+import ctypes
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+
+from Xlib import X, display, error
+from Xlib.ext import xtest
+from Xlib.protocol import request
+
+NAME = "xwindows"
+FEATURES = "windows key hit touches presses"
+# Event coordinates are INT16 in the window's space: a point of the 1000 x 1000 screen
+# relative to a window at x must fit, so x >= 999 - 32767.
+RANGE = (-31768, 32767)
+SCREEN = 1000
+HANDSHAKE = ("hello 2 %s %s deviates N2 K1 K2 K4 T1 T3 T4 T5 numbers integer "
+             "range %d %d sizes 1 65535 points screen" % (NAME, FEATURES, RANGE[0], RANGE[1]))
+KEYCODE = 38          # any key: the scenario's KEY token is not what is compared
+BUTTON = 1
+EVENTS = (X.StructureNotifyMask | X.FocusChangeMask | X.ButtonPressMask
+          | X.ButtonReleaseMask | X.PointerMotionMask | X.KeyPressMask)
+
+
+class InputError(Exception):
+    """A request the adapter cannot take: answered `error MESSAGE`."""
+
+
+class Unsupported(Exception):
+    """A statement X has no request for: answered `unsupported REASON`."""
+
+
+def start_server():
+    """Xvfb on a display it picks; dies with this process (PR_SET_PDEATHSIG)."""
+    def die_with_parent():
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "%dx%dx24" % (SCREEN, SCREEN),
+         "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_end,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True, preexec_fn=die_with_parent)
+    os.close(write_end)
+    text = b""
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([read_end], [], [], 30)
+        chunk = os.read(read_end, 64) if ready else b""
+        if not chunk:
+            server.kill()
+            sys.stderr.write("xwindows: Xvfb did not report a display within 30 s\n")
+            sys.exit(2)
+        text += chunk
+    os.close(read_end)
+    return server, ":" + text.decode().strip()
+
+
+def integer(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError("not a number: %r" % text)
+    if value != value or value in (float("inf"), float("-inf")) or value != int(value):
+        raise InputError("not an integer: %r (the engine declares numbers integer)" % text)
+    return int(value)
+
+
+class Adapter:
+    def __init__(self, bug):
+        self.bug = bug
+        self.server, name = start_server()
+        self.d = display.Display(name)
+        self.root = self.d.screen().root
+        self.x_errors = []
+        self.d.set_error_handler(lambda err, request: self.x_errors.append(str(err)))
+        self.windows = {}      # name -> Window
+        self.names = {}        # window id -> name (kept until its events are read)
+        self.touches = {}      # touch id -> the window id its press went to (None: the root)
+        self.button_down = False
+        self.reset()
+
+    # --- talking to the server -------------------------------------------------
+
+    def events(self):
+        """Every event the requests so far caused, in the order the server sent them."""
+        self.d.sync()
+        found = []
+        while self.d.pending_events():
+            found.append(self.d.next_event())
+        if self.x_errors:
+            text, self.x_errors = "; ".join(self.x_errors), []
+            raise InputError("the X server answered an error: " + text)
+        return found
+
+    def name_of(self, window_id):
+        return self.names.get(window_id)
+
+    def notify(self, events, out):
+        for e in events:
+            name = self.name_of(e.window.id) if hasattr(e, "window") else None
+            if name is None:
+                continue
+            if e.type == X.MapNotify:
+                out.append("notify %s didBecomeVisible" % name)
+            elif e.type == X.UnmapNotify:
+                out.append("notify %s didBecomeHidden" % name)
+            elif e.type in (X.FocusIn, X.FocusOut) and e.mode == X.NotifyNormal \
+                    and e.detail not in (X.NotifyPointer, X.NotifyPointerRoot, X.NotifyDetailNone):
+                out.append("notify %s %s" % (name, "didBecomeKey" if e.type == X.FocusIn else "didResignKey"))
+
+    def window(self, name):
+        try:
+            return self.windows[name]
+        except KeyError:
+            raise InputError("no window named %s" % name)
+
+    def mapped(self, w):
+        return w.get_attributes().map_state != X.IsUnmapped
+
+    # --- statements ----------------------------------------------------------------
+
+    def create(self, name, x, y, width, height):
+        if name in self.windows:
+            raise InputError("a window named %s exists" % name)
+        w = self.root.create_window(x, y, width, height, 0, X.CopyFromParent, X.InputOutput,
+                                    X.CopyFromParent, override_redirect=True, event_mask=EVENTS)
+        self.windows[name] = w
+        self.names[w.id] = name
+
+    def show(self, w):
+        if not self.mapped(w):
+            w.configure(stack_mode=X.Above)
+            w.map()
+
+    def make_key_and_visible(self, w):
+        self.show(w)
+        w.configure(stack_mode=X.Above)
+        w.set_input_focus(X.RevertToParent, X.CurrentTime)
+
+    def hit(self, x, y, out):
+        child = self.root.translate_coords(self.root, x, y).child
+        name = self.name_of(child.id) if child else None
+        if name is None:
+            out.append("hit -> none")
+            return
+        local = child.translate_coords(self.root, x, y)
+        px, py = (x, y) if self.bug == "screen-point" else (local.x, local.y)
+        out.append("hit -> %s/%s at %d %d" % (name, name, px, py))
+
+    def order_line(self):
+        """QueryTree's children are bottom to top; each one's map state asked in one round trip."""
+        ours = [c for c in self.root.query_tree().children if c.id in self.names]
+        asked = [request.GetWindowAttributes(display=self.d.display, defer=True, window=c) for c in ours]
+        for a in asked:
+            a.reply()
+        visible = [self.names[c.id] for c, a in zip(ours, asked) if a.map_state == X.IsViewable]
+        return "order main: " + " ".join(reversed(visible))
+
+    def key_line(self):
+        focus = self.d.get_input_focus().focus
+        name = self.name_of(focus.id) if hasattr(focus, "id") else None
+        return "keyWindow main -> %s" % (name or "none")
+
+    def pointer(self, kind, x, y, out, touch):
+        """Move the pointer (and press or release button 1); report what the server delivered."""
+        if kind != "cancelled":
+            xtest.fake_input(self.d, X.MotionNotify, x=x, y=y)
+        if kind == "began":
+            xtest.fake_input(self.d, X.ButtonPress, BUTTON)
+            self.button_down = True
+        elif kind in ("ended", "cancelled"):   # the button goes up where the pointer is
+            xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
+            self.button_down = False
+        wanted = {"began": X.ButtonPress, "moved": X.MotionNotify}.get(kind, X.ButtonRelease)
+        answer = None
+        events = self.events()
+        for e in events:
+            name = self.name_of(e.window.id) if hasattr(e, "window") else None
+            if e.type == wanted and name is not None and answer is None:
+                answer = "touch %s %s -> %s/%s" % (touch, kind, name, name)
+                if kind != "cancelled":
+                    answer += " at %d %d" % (e.event_x, e.event_y)
+        self.notify(events, out)
+        if answer is None:
+            answer = "touch %s %s -> %s" % (touch, kind, "none" if kind == "began" else "ignored")
+        out.append(answer)
+
+    def touch(self, touch, phase, rest, out):
+        x, y = (integer(rest[0]), integer(rest[1])) if rest else (0, 0)
+        if phase == "began":
+            if touch in self.touches:
+                out.append("touch %s began -> ignored" % touch)
+                return
+            if self.button_down:   # a press whose touch ended without a release (hide, T1, T5)
+                xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
+                self.button_down = False
+                self.events()
+            self.touches[touch] = True
+            self.pointer("began", x, y, out, touch)
+        elif touch not in self.touches:
+            out.append("touch %s %s -> ignored" % (touch, phase))
+        else:
+            if phase in ("ended", "cancelled"):
+                del self.touches[touch]
+            self.pointer(phase, x, y, out, touch)
+
+    def press(self, out):
+        xtest.fake_input(self.d, X.KeyPress, KEYCODE)
+        xtest.fake_input(self.d, X.KeyRelease, KEYCODE)
+        events = self.events()
+        target = None
+        for e in events:
+            if e.type == X.KeyPress and target is None:
+                target = self.name_of(e.window.id)
+        self.notify(events, out)
+        out.append("press -> %s" % (target or "none"))
+
+    def reset(self):
+        if self.button_down:
+            xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
+            self.button_down = False
+        for w in self.windows.values():
+            w.destroy()
+        self.d.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
+        xtest.fake_input(self.d, X.MotionNotify, x=SCREEN - 1, y=SCREEN - 1)
+        self.events()
+        self.windows, self.names, self.touches = {}, {}, {}
+
+    def request(self, words, out):
+        """Run one request (a list of words); append its answer lines to out."""
+        if not words:
+            return
+        verb, n = words[0], len(words)
+        changed = []   # the statement's own events, for its notify lines
+        if verb == "window" and n == 11 and words[2:5] == ["in", "main", "frame"] and words[9] == "level":
+            if integer(words[10]) != 0:
+                raise Unsupported("X has no window levels (the engine does not declare levels)")
+            self.create(words[1], *(integer(v) for v in words[5:9]))
+        elif verb in ("show", "hide", "release", "makeKey", "makeKeyAndVisible") and n == 2:
+            w = self.window(words[1])
+            if verb == "show":
+                self.show(w)
+            elif verb == "hide":
+                w.unmap()
+            elif verb == "release":
+                w.destroy()
+                del self.windows[words[1]]
+            elif verb == "makeKey":
+                w.set_input_focus(X.RevertToParent, X.CurrentTime)
+            else:
+                self.make_key_and_visible(w)
+        elif verb == "set" and n == 7 and words[2] == "frame":
+            self.window(words[1]).configure(x=integer(words[3]), y=integer(words[4]),
+                                            width=integer(words[5]), height=integer(words[6]))
+        elif verb == "set" and n == 4 and words[2] == "hidden" and words[3] in ("on", "off"):
+            w = self.window(words[1])
+            if words[3] == "on":
+                w.unmap()
+            else:
+                self.show(w)
+        elif verb == "hit" and n == 5 and words[3:] == ["in", "main"]:
+            self.hit(integer(words[1]), integer(words[2]), out)
+        elif verb == "order" and n == 2 and words[1] == "main":
+            out.append(self.order_line())
+        elif verb == "keyWindow" and n == 2 and words[1] == "main":
+            out.append(self.key_line())
+        elif verb == "touch" and n >= 3 and words[2] in ("began", "moved", "ended", "cancelled"):
+            rest = words[3:]
+            if rest[-2:] == ["in", "main"]:
+                rest = rest[:-2]
+            if len(rest) != (0 if words[2] == "cancelled" else 2):
+                raise InputError("malformed touch: %s" % " ".join(words))
+            self.touch(words[1], words[2], rest, out)
+            return
+        elif verb == "press" and n in (2, 4):
+            self.press(out)
+            return
+        elif verb == "snapshot" and n == 1:
+            out.append(self.order_line())
+            out.append(self.key_line())
+        elif verb == "reset" and n == 1:
+            self.reset()
+            return
+        elif verb == "hello" and n == 2:
+            out.append(HANDSHAKE)
+            return
+        else:
+            raise Unsupported("xwindows has no X request for: %s" % " ".join(words))
+        self.notify(self.events(), changed)
+        out.extend(changed)
+        if verb == "release":
+            self.names = {i: s for i, s in self.names.items() if s in self.windows}
+
+
+# ---------------------------------------------------------------------------
+# The protocol loop (version 2): answer every request in order, flush before blocking.
+# ---------------------------------------------------------------------------
+
+def write_all(data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(1, view):]
+
+
+def main(argv):
+    bug = None
+    if argv[1:] == ["--bug", "screen-point"]:
+        bug = "screen-point"
+    elif argv[1:]:
+        sys.stderr.write("usage: xwindows.py [--bug screen-point]\n")
+        return 64
+    adapter = Adapter(bug)
+    number, pending, buf, pos, eof = 0, [], b"", 0, False
+    flushed = time.monotonic()
+    while True:
+        nl = buf.find(b"\n", pos)
+        if nl < 0:
+            if eof:
+                if pos >= len(buf):
+                    break
+                nl = len(buf)
+            else:
+                if pending:
+                    write_all(("\n".join(pending) + "\n").encode())
+                    pending = []
+                flushed = time.monotonic()
+                chunk = os.read(0, 1 << 16)
+                buf, pos, eof = buf[pos:] + chunk, 0, not chunk
+                continue
+        line, pos = buf[pos:nl], nl + 1
+        number += 1
+        answer = []
+        try:
+            adapter.request(line.decode("utf-8").rstrip("\r").split(), answer)
+            answer.append("ok %d" % number)
+        except Unsupported as e:
+            answer = ["unsupported %s" % e, "ok %d" % number]
+        except InputError as e:
+            answer = ["error %s" % e]
+        except (error.ConnectionClosedError, BrokenPipeError) as e:
+            answer = ["error the X server went away: %s" % e]
+        except Exception as e:  # never a traceback on standard output
+            answer = ["error internal: %s: %s" % (type(e).__name__, str(e).replace("\n", " "))]
+        pending.extend(answer)
+        # A batch can take this adapter seconds (every statement is a round trip or
+        # more): its answers go out as they are made, not only when the batch is done.
+        if time.monotonic() - flushed > 0.05:
+            write_all(("\n".join(pending) + "\n").encode())
+            pending, flushed = [], time.monotonic()
+    if pending:
+        write_all(("\n".join(pending) + "\n").encode())
+    adapter.server.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
