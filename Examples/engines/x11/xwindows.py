@@ -7,6 +7,9 @@ server picks with -displayfd, killed when the adapter ends), and maps the scenar
 language onto X requests:
 
   window NAME frame X Y W H    an override-redirect top-level window, unmapped (W1)
+  view NAME in P frame ...     a child window of P, mapped, on top of its siblings
+  front V / back V / remove V  ConfigureWindow (stack mode Above / Below) / DestroyWindow
+  set T interaction off|on     an empty input shape (SHAPE) / the default one
   show W / hide W              MapWindow (raised first when it was unmapped) / UnmapWindow
   release W                    DestroyWindow
   set W frame X Y W H          ConfigureWindow
@@ -20,8 +23,8 @@ language onto X requests:
   notify lines                 MapNotify, UnmapNotify, FocusIn, FocusOut
 
 What X is, declared in the handshake (SEMANTICS.md, "Declared deviations"; README.md):
-N2 (X reports focus and map changes in its own order), W4's exceptions do not arise
-(show raises, as W4 says), K1 (no key window: keys go to the window under the pointer),
+N2 (X reports focus and map changes in its own order), W8 (a child window keeps its
+size when its parent is resized), K1 (no key window: keys go to the window under the pointer),
 K2 (SetInputFocus on an unmapped window is an error), K4 (focus reverts to the root,
 no key history), T1 (one pointer with an implicit grab), T3 (no MotionNotify without
 motion), T4 (a press on the root still holds the button), T5 (unmapping cancels
@@ -45,21 +48,21 @@ import sys
 import time
 
 from Xlib import X, display, error
-from Xlib.ext import xtest
+from Xlib.ext import shape, xtest
 from Xlib.protocol import request
 
 NAME = "xwindows"
-FEATURES = "windows key hit touches presses"
+FEATURES = "windows key views interaction hit touches presses"
 # Event coordinates are INT16 in the window's space: a point of the 1000 x 1000 screen
 # relative to a window at x must fit, so x >= 999 - 32767.
 RANGE = (-31768, 32767)
 SCREEN = 1000
-HANDSHAKE = ("hello 2 %s %s deviates N2 K1 K2 K4 T1 T3 T4 T5 numbers integer "
+HANDSHAKE = ("hello 2 %s %s deviates N2 W8 K1 K2 K4 T1 T3 T4 T5 numbers integer "
              "range %d %d sizes 1 65535 points screen" % (NAME, FEATURES, RANGE[0], RANGE[1]))
 KEYCODE = 38          # any key: the scenario's KEY token is not what is compared
 BUTTON = 1
-EVENTS = (X.StructureNotifyMask | X.FocusChangeMask | X.ButtonPressMask
-          | X.ButtonReleaseMask | X.PointerMotionMask | X.KeyPressMask)
+POINTER = X.ButtonPressMask | X.ButtonReleaseMask | X.PointerMotionMask | X.KeyPressMask
+EVENTS = X.StructureNotifyMask | X.FocusChangeMask | POINTER   # a top-level window's; a view's: POINTER
 
 
 class InputError(Exception):
@@ -112,8 +115,10 @@ class Adapter:
         self.root = self.d.screen().root
         self.x_errors = []
         self.d.set_error_handler(lambda err, request: self.x_errors.append(str(err)))
-        self.windows = {}      # name -> Window
-        self.names = {}        # window id -> name (kept until its events are read)
+        self.windows = {}      # name -> X window, top-level windows and views (child windows) alike
+        self.names = {}        # X window id -> name (kept until its events are read)
+        self.parent = {}       # name -> its parent's name (None: a top-level window)
+        self.origin = {}       # name -> its frame's position, as sent (for the 16-bit check)
         self.touches = {}      # touch id -> the window id its press went to (None: the root)
         self.button_down = False
         self.reset()
@@ -134,10 +139,53 @@ class Adapter:
     def name_of(self, window_id):
         return self.names.get(window_id)
 
+    def target(self, window_id):
+        """`W/V` for an X window of ours: its top-level window and itself."""
+        view = self.names.get(window_id)
+        if view is None or view not in self.parent:
+            return None
+        top = view
+        while self.parent[top] is not None:
+            top = self.parent[top]
+        return "%s/%s" % (top, view)
+
+    def subtree(self, name):
+        found, i = [name], 0
+        while i < len(found):
+            found += [n for n, p in self.parent.items() if p == found[i]]
+            i += 1
+        return found
+
+    def check_positions(self, name, x, y):
+        """An X server keeps every window's position on the screen in 16 bits (a
+        drawable's x and y are INT16), and reports a point in a window's space in 16
+        bits too: a statement that would put a view outside RANGE on the screen is
+        declined, since the server would wrap it. No `range` can say this: it bounds
+        each number sent, not their sums along a chain of views."""
+        moved = dict(self.origin)
+        moved[name] = (x, y)
+        for each in self.subtree(name):
+            ax = ay = 0
+            chain = each
+            while chain is not None:
+                cx, cy = moved[chain]
+                ax, ay = ax + cx, ay + cy
+                chain = self.parent.get(chain)
+            if not (RANGE[0] <= ax <= RANGE[1] and RANGE[0] <= ay <= RANGE[1]):
+                raise Unsupported("%s would stand at %d %d on the screen: an X server keeps positions "
+                                  "on the screen in 16 bits (and points in a window's space, within %d..%d)"
+                                  % (each, ax, ay, RANGE[0], RANGE[1]))
+
+    def forget(self, name):
+        for gone in self.subtree(name):
+            self.windows.pop(gone, None)
+            self.parent.pop(gone, None)
+            self.origin.pop(gone, None)
+
     def notify(self, events, out):
         for e in events:
             name = self.name_of(e.window.id) if hasattr(e, "window") else None
-            if name is None:
+            if name is None or self.parent.get(name) is not None:   # views post no notifications
                 continue
             if e.type == X.MapNotify:
                 out.append("notify %s didBecomeVisible" % name)
@@ -158,13 +206,41 @@ class Adapter:
 
     # --- statements ----------------------------------------------------------------
 
-    def create(self, name, x, y, width, height):
+    def create(self, name, parent, x, y, width, height):
+        """A top-level window (unmapped), or a view: a child window, mapped and on top of its siblings."""
         if name in self.windows:
-            raise InputError("a window named %s exists" % name)
-        w = self.root.create_window(x, y, width, height, 0, X.CopyFromParent, X.InputOutput,
-                                    X.CopyFromParent, override_redirect=True, event_mask=EVENTS)
+            raise InputError("a window or view named %s exists" % name)
+        if parent is None:
+            w = self.root.create_window(x, y, width, height, 0, X.CopyFromParent, X.InputOutput,
+                                        X.CopyFromParent, override_redirect=True, event_mask=EVENTS)
+        else:
+            self.window(parent)
+            self.parent[name], self.origin[name] = parent, (x, y)
+            try:
+                self.check_positions(name, x, y)
+            except Unsupported:
+                del self.parent[name], self.origin[name]
+                raise
+            w = self.windows[parent].create_window(x, y, width, height, 0, X.CopyFromParent, X.InputOutput,
+                                                   X.CopyFromParent, event_mask=POINTER)
+            w.map()
         self.windows[name] = w
         self.names[w.id] = name
+        self.parent[name], self.origin[name] = parent, (x, y)
+
+    def set_frame(self, name, x, y, width, height):
+        self.window(name)
+        self.check_positions(name, x, y)
+        self.windows[name].configure(x=x, y=y, width=width, height=height)
+        self.origin[name] = (x, y)
+
+    def set_interaction(self, w, on):
+        """Interaction off: an empty input shape (the SHAPE extension), so that the
+        pointer falls through the window or view to what lies below it."""
+        if on:
+            w.shape_mask(shape.SO.Set, shape.SK.Input, 0, 0, X.NONE)
+        else:
+            w.shape_rectangles(shape.SO.Set, shape.SK.Input, X.Unsorted, 0, 0, [])
 
     def show(self, w):
         if not self.mapped(w):
@@ -177,14 +253,19 @@ class Adapter:
         w.set_input_focus(X.RevertToParent, X.CurrentTime)
 
     def hit(self, x, y, out):
+        """TranslateCoordinates from the root names the child under the point; asked again
+        of that child, its child, down to the deepest window, which is the view hit."""
+        found = None
         child = self.root.translate_coords(self.root, x, y).child
-        name = self.name_of(child.id) if child else None
-        if name is None:
+        while child and self.name_of(child.id) is not None:
+            found = child
+            child = child.translate_coords(self.root, x, y).child
+        if found is None:
             out.append("hit -> none")
             return
-        local = child.translate_coords(self.root, x, y)
+        local = found.translate_coords(self.root, x, y)
         px, py = (x, y) if self.bug == "screen-point" else (local.x, local.y)
-        out.append("hit -> %s/%s at %d %d" % (name, name, px, py))
+        out.append("hit -> %s at %d %d" % (self.target(found.id), px, py))
 
     def order_line(self):
         """QueryTree's children are bottom to top; each one's map state asked in one round trip."""
@@ -214,9 +295,9 @@ class Adapter:
         answer = None
         events = self.events()
         for e in events:
-            name = self.name_of(e.window.id) if hasattr(e, "window") else None
-            if e.type == wanted and name is not None and answer is None:
-                answer = "touch %s %s -> %s/%s" % (touch, kind, name, name)
+            target = self.target(e.window.id) if hasattr(e, "window") else None
+            if e.type == wanted and target is not None and answer is None:
+                answer = "touch %s %s -> %s" % (touch, kind, target)
                 if kind != "cancelled":
                     answer += " at %d %d" % (e.event_x, e.event_y)
         self.notify(events, out)
@@ -249,8 +330,8 @@ class Adapter:
         events = self.events()
         target = None
         for e in events:
-            if e.type == X.KeyPress and target is None:
-                target = self.name_of(e.window.id)
+            if e.type == X.KeyPress and target is None and self.target(e.window.id):
+                target = self.target(e.window.id).split("/")[0]
         self.notify(events, out)
         out.append("press -> %s" % (target or "none"))
 
@@ -258,12 +339,13 @@ class Adapter:
         if self.button_down:
             xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
             self.button_down = False
-        for w in self.windows.values():
-            w.destroy()
+        for name, w in self.windows.items():
+            if self.parent[name] is None:
+                w.destroy()
         self.d.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
         xtest.fake_input(self.d, X.MotionNotify, x=SCREEN - 1, y=SCREEN - 1)
         self.events()
-        self.windows, self.names, self.touches = {}, {}, {}
+        self.windows, self.names, self.touches, self.parent, self.origin = {}, {}, {}, {}, {}
 
     def request(self, words, out):
         """Run one request (a list of words); append its answer lines to out."""
@@ -271,32 +353,48 @@ class Adapter:
             return
         verb, n = words[0], len(words)
         changed = []   # the statement's own events, for its notify lines
-        if verb == "window" and n == 11 and words[2:5] == ["in", "main", "frame"] and words[9] == "level":
+        if verb == "window" and n in (11, 12) and words[2:5] == ["in", "main", "frame"] and words[9] == "level" \
+                and words[11:] in ([], ["root"]):
             if integer(words[10]) != 0:
                 raise Unsupported("X has no window levels (the engine does not declare levels)")
-            self.create(words[1], *(integer(v) for v in words[5:9]))
+            x, y, width, height = (integer(v) for v in words[5:9])
+            self.create(words[1], None, x, y, width, height)
+            if n == 12:   # W8: a root view, a child window of the window's size (X never resizes it: W8)
+                self.create(words[1] + ".root", words[1], 0, 0, width, height)
+        elif verb == "view" and n == 9 and words[2] == "in" and words[4] == "frame":
+            self.create(words[1], words[3], *(integer(v) for v in words[5:9]))
         elif verb in ("show", "hide", "release", "makeKey", "makeKeyAndVisible") and n == 2:
             w = self.window(words[1])
+            if self.parent[words[1]] is not None:
+                raise InputError("%s is a view, not a window" % words[1])
             if verb == "show":
                 self.show(w)
             elif verb == "hide":
                 w.unmap()
             elif verb == "release":
                 w.destroy()
-                del self.windows[words[1]]
+                self.forget(words[1])
             elif verb == "makeKey":
                 w.set_input_focus(X.RevertToParent, X.CurrentTime)
             else:
                 self.make_key_and_visible(w)
+        elif verb == "remove" and n == 2 and self.parent.get(words[1]) is not None:
+            self.window(words[1]).destroy()
+            self.forget(words[1])
+        elif verb in ("front", "back") and n == 2 and self.parent.get(words[1]) is not None:
+            self.window(words[1]).configure(stack_mode=X.Above if verb == "front" else X.Below)
         elif verb == "set" and n == 7 and words[2] == "frame":
-            self.window(words[1]).configure(x=integer(words[3]), y=integer(words[4]),
-                                            width=integer(words[5]), height=integer(words[6]))
-        elif verb == "set" and n == 4 and words[2] == "hidden" and words[3] in ("on", "off"):
+            self.set_frame(words[1], *(integer(v) for v in words[3:7]))
+        elif verb == "set" and n == 4 and words[2] in ("hidden", "interaction") and words[3] in ("on", "off"):
             w = self.window(words[1])
-            if words[3] == "on":
+            if words[2] == "interaction":
+                self.set_interaction(w, words[3] == "on")
+            elif words[3] == "on":
                 w.unmap()
-            else:
+            elif self.parent[words[1]] is None:
                 self.show(w)
+            else:
+                w.map()   # a view keeps its place among its siblings
         elif verb == "hit" and n == 5 and words[3:] == ["in", "main"]:
             self.hit(integer(words[1]), integer(words[2]), out)
         elif verb == "order" and n == 2 and words[1] == "main":
@@ -327,7 +425,7 @@ class Adapter:
             raise Unsupported("xwindows has no X request for: %s" % " ".join(words))
         self.notify(self.events(), changed)
         out.extend(changed)
-        if verb == "release":
+        if verb in ("release", "remove"):
             self.names = {i: s for i, s in self.names.items() if s in self.windows}
 
 
