@@ -70,6 +70,11 @@ public struct LockstepSession {
     /// took: what a declined statement cut off (``ComparisonLedger/Counts/cutOff``).
     private var planned: [Command] = []
     private var taken = 0
+    /// With a ``deadline``, the planned commands are sent ahead a chunk at a time, so
+    /// that a slow engine's answers to a long case cannot hold the run past its
+    /// deadline (the deadline is looked at between commands, and a chunk is read whole):
+    /// how many of ``planned`` were sent so far.
+    private var sentAhead = 0
     /// ``unsupported``, with the announced commands a declined statement kept from being
     /// sent counted as cut off.
     public var unsupportedWithCutOff: UnsupportedStatements {
@@ -137,6 +142,7 @@ public struct LockstepSession {
             (timedOut, stopped) = (true, true)
             return false
         }
+        if taken == sentAhead, sentAhead < planned.count { sendAhead() }
         taken += 1
         var command = command
         if filter != nil {
@@ -233,12 +239,25 @@ public struct LockstepSession {
             }
         }
         planned = fitted.map(\.command)
-        taken = 0
+        (taken, sentAhead) = (0, 0)
+        sendAhead()
+        return fitted
+    }
+
+    /// Sends the next planned commands ahead: all of them without a deadline; with one,
+    /// a chunk of about 128 that ends where invariants are due anyway (a multiple of
+    /// the cadence's interval, since an engine that reads ahead asks for invariants at
+    /// those steps and at the last command it was sent).
+    private mutating func sendAhead() {
+        let interval = cadence.interval
+        let chunk = deadline == nil ? planned.count
+            : interval > 0 ? interval * max(1, 128 / interval) : 128
+        let next = Array(planned[sentAhead..<min(planned.count, sentAhead + chunk)])
+        sentAhead += next.count
         let snapshots = systems.count > 1
         for case let pipelining as any PipeliningWindowSystem in systems {
-            pipelining.pipeline(fitted.map(\.command), snapshots: snapshots, invariantsEvery: cadence.interval)
+            pipelining.pipeline(next, snapshots: snapshots, invariantsEvery: interval)
         }
-        return fitted
     }
 
     /// The engines that answered `command` `unsupported` (see ``UnsupportedReporting``),

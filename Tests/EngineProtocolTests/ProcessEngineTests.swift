@@ -46,6 +46,36 @@ struct ProcessEngineTests {
         #expect(compared > 0)
     }
 
+    @Test("with a deadline, a long case is read ahead a chunk at a time: the same answers, invariants in step")
+    func deadlineChunksReadAhead() throws {
+        let served = try ProcessEngines.factory(command: Binary.serve("--engine indexed"))
+        let far = ContinuousClock.now + .seconds(3600)
+        for (seed, cadence) in [(UInt64(1), InvariantCadence.everyCommand), (2, .sparse), (3, .off), (4, .init(interval: 200))] {
+            var generator = CommandGenerator(seed: seed, configuration: .init(length: 700))
+            let commands = generator.generate()
+            let chunked = DifferentialRunner.run(commands, engines: [TestEngines.reference, served], cadence: cadence,
+                                                 deadline: far)
+            #expect(chunked.divergence == nil, "seed \(seed): \(String(describing: chunked.divergence))")
+            #expect(chunked.commandsRun == commands.count, "seed \(seed)")
+        }
+        // A broken invariant is found at the same command as in process, chunk boundaries or not.
+        let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant staleIndexAfterResize"))
+        var compared = 0
+        for seed: UInt64 in 0..<200 where compared < 3 {
+            var generator = CommandGenerator(seed: seed, configuration: .init(length: 400))
+            let commands = generator.generate()
+            guard let inProcess = DifferentialRunner.run(commands, engines: [TestEngines.reference,
+                                                                             TestEngines.mutant(.staleIndexAfterResize)],
+                                                         cadence: .sparse).divergence,
+                  inProcess.aspect.hasPrefix("invariants"), inProcess.commandIndex >= 128 else { continue }
+            let chunked = try #require(DifferentialRunner.run(commands, engines: [TestEngines.reference, broken],
+                                                              cadence: .sparse, deadline: far).divergence)
+            #expect(chunked.commandIndex == inProcess.commandIndex, "seed \(seed)")
+            compared += 1
+        }
+        #expect(compared > 0)
+    }
+
     @Test("a broken engine behind the protocol is caught and shrunk like an in-process one")
     func servedMutantIsCaught() throws {
         let broken = try ProcessEngines.factory(command: Binary.serve("--engine indexed --mutant alphaThresholdInclusive"))
