@@ -48,6 +48,9 @@ public struct CampaignGroup: Sendable, Equatable {
     public var shrinkSeconds = 0.0
     /// What went wrong, for a harness error.
     public var problem: String?
+    /// For a group of an engine's fault: what its first case's fault was, in one
+    /// sentence (`the engine answered `error …``), so that the summary says it.
+    public var fault: String?
     /// An unshrunk group's first case, cut after its divergence, as scenario text
     /// (commands only): at the end of a campaign.
     public var scenario: String?

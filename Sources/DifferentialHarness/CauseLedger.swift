@@ -111,6 +111,7 @@ final class CauseLedger: Sendable {
                     var new = CampaignGroup(signature: signature, status: .unshrunk, profile: profile)
                     (new.caseSeed, new.focus, new.avoided) = (caseSeed, focus, avoided)
                     new.originalCommands = commands.count
+                    new.fault = divergence.fault?.message
                     group = state.groups.count
                     state.groups.append(new)
                     state.groupOf[signature] = group
@@ -208,6 +209,7 @@ final class CauseLedger: Sendable {
             var new = CampaignGroup(signature: example.divergence.signature, status: .unshrunk, profile: example.profile)
             (new.caseSeed, new.focus, new.avoided) = (example.caseSeed, example.focus, example.avoided)
             new.originalCommands = example.commands.count
+            new.fault = example.divergence.fault?.message
             // Its case moves from the group it was counted into to its own.
             (new.cases, new.divergences) = (1, 1)
             state.groups[live].cases -= 1

@@ -97,6 +97,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         public var scenario: String?
         /// Seconds spent shrinking its cases.
         public var shrinkSeconds: Double?
+        /// An engine fault's group: what the fault of its first case was.
+        public var fault: String?
 
         public init(signature: String, count: Int, profile: String) {
             (self.signature, self.count, self.profile) = (signature, count, profile)
@@ -113,6 +115,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
             replay = group.replayHint.isEmpty ? nil : group.replayHint
             scenario = group.scenario
             shrinkSeconds = group.shrinkSeconds > 0 ? group.shrinkSeconds : nil
+            fault = group.fault
         }
     }
 

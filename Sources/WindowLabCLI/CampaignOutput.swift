@@ -188,7 +188,8 @@ enum CampaignSummary {
         let lines = sorted.prefix(limit).map { group -> String in
             let counted = group.attributed > 0 ? ", \(group.attributed) of its divergences counted by their outcomes" : ""
             let shrinking = group.shrinkSeconds > 0 ? String(format: ", %.1f s shrinking", group.shrinkSeconds) : ""
-            let head = "\(group.cases) x \(group.signature) (\(group.profile) profile\(counted)\(shrinking))"
+            let fault = group.fault.map { "; \($0)" } ?? ""
+            let head = "\(group.cases) x \(group.signature) (\(group.profile) profile\(counted)\(shrinking)\(fault))"
             switch group.status {
             case .shrunk: return head + (group.path.map { ": \($0)" } ?? ": shrunk, not saved")
             case .known: return head + ": known"

@@ -64,6 +64,21 @@ struct ComparedVerdictCommandLineTests {
         #expect(run.errors.contains("answered otherwise than the reference"), "\(run.errors)")
     }
 
+    @Test("check: a group of an engine's fault says the fault in its summary line and in check.json")
+    func faultGroupSaysItsError() throws {
+        let out = try TemporaryFolder("windowlab-fault-text")
+        defer { try? FileManager.default.removeItem(atPath: out.path) }
+        let engine = "exec:" + Binary.serve("--fault error:press")
+        let run = try Binary.run(["check", "--engine", engine, "--cases", "40", "--seed", "1", "--jobs", "1",
+                                  "--corpus", "none", "--examples", "none", "--failures", "none",
+                                  "--out", out.file("out")])
+        #expect(run.status == 1, "\(run.errors.suffix(1500))")
+        let line = run.errors.split(separator: "\n").first { $0.contains(" x press error of ") }
+        #expect(line?.contains("the engine answered `error injected fault`") == true, "\(run.errors.suffix(1500))")
+        let json = try String(contentsOfFile: out.file("out/check.json"), encoding: .utf8)
+        #expect(json.contains("\"fault\":\"the engine answered `error injected fault`"), "\(json.prefix(800))")
+    }
+
     @Test("check --time bounds the corpus replays too: entries left when it runs out fail the check as not compared")
     func checkTimeBoundsReplays() throws {
         let out = try TemporaryFolder("windowlab-time-bound")
