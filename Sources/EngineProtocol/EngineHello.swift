@@ -14,7 +14,7 @@ public struct EngineHello: Hashable, Sendable {
     /// Capability words an engine may list beside its features.
     public static let capabilityWords: Set<String> = ["invariants"]
     /// The words that open a section of the declaration after the features.
-    static let sectionWords: Set<String> = ["deviates", "numbers", "range", "sizes", "points"]
+    static let sectionWords: Set<String> = ["deviates", "numbers", "range", "sizes", "points", "positions"]
 
     /// The version the engine answered with (it frames the answers: see the type's summary).
     public var version: Int
@@ -111,7 +111,8 @@ public struct EngineHello: Hashable, Sendable {
             numbers = domain
         }
         let limits: EngineLimits
-        switch EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"]) {
+        switch EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"],
+                                  positions: sections["positions"]) {
         case let .success(parsed): limits = parsed
         case let .failure(error): throw bad(error.description)
         }

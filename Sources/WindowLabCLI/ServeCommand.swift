@@ -134,21 +134,23 @@ struct Serve: ParsableCommand {
         return (kind, parts[1])
     }
 
-    /// Reads `range MIN MAX`, `sizes MIN MAX` and `points screen` sections, as a handshake declares them.
+    /// Reads `range MIN MAX`, `sizes MIN MAX`, `points screen` and `positions screen` sections, as a
+    /// handshake declares them.
     static func parseLimits(_ text: String) -> Result<EngineLimits, LimitsError> {
         var sections: [String: [String]] = [:]
         var current: String?
         for word in words(text).map(String.init) {
-            if ["range", "sizes", "points"].contains(word) {
+            if ["range", "sizes", "points", "positions"].contains(word) {
                 sections[word] = []
                 current = word
             } else if let current {
                 sections[current]!.append(word)
             } else {
-                return .failure(LimitsError("expected `range`, `sizes` or `points` before `\(word)`"))
+                return .failure(LimitsError("expected `range`, `sizes`, `points` or `positions` before `\(word)`"))
             }
         }
-        return EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"])
+        return EngineLimits.parse(range: sections["range"], sizes: sections["sizes"], points: sections["points"],
+                                  positions: sections["positions"])
     }
 
     private static func words(_ text: String) -> [Substring] {

@@ -18,11 +18,17 @@ public struct EngineLimits: Hashable, Sendable, CustomStringConvertible {
     /// The points of hits and touches lie on the screen of their scene:
     /// `0 ≤ x ≤ width - 1`, `0 ≤ y ≤ height - 1` (a pointer cannot leave its screen).
     public var pointsOnScreen: Bool
+    /// Every window's and view's position on the screen (its frame's origin plus those
+    /// of its ancestors; bounds origins and transforms aside) lies in ``coordinates``
+    /// too: an X server keeps nested windows' positions on the screen in 16 bits.
+    public var positionsOnScreen: Bool
 
-    public init(coordinates: ClosedRange<Double>? = nil, sizes: ClosedRange<Double>? = nil, pointsOnScreen: Bool = false) {
+    public init(coordinates: ClosedRange<Double>? = nil, sizes: ClosedRange<Double>? = nil, pointsOnScreen: Bool = false,
+                positionsOnScreen: Bool = false) {
         self.coordinates = coordinates
         self.sizes = sizes
         self.pointsOnScreen = pointsOnScreen
+        self.positionsOnScreen = positionsOnScreen
     }
 
     /// No limit: every value is sent as it is.
@@ -35,15 +41,17 @@ public struct EngineLimits: Hashable, Sendable, CustomStringConvertible {
         if let coordinates { words.append("range \(NumberText.format(coordinates.lowerBound)) \(NumberText.format(coordinates.upperBound))") }
         if let sizes { words.append("sizes \(NumberText.format(sizes.lowerBound)) \(NumberText.format(sizes.upperBound))") }
         if pointsOnScreen { words.append("points screen") }
+        if positionsOnScreen { words.append("positions screen") }
         return words.joined(separator: " ")
     }
 
     public var description: String { isNone ? "no limits" : words }
 
     /// Reads the words after `range` and `sizes` (two finite numbers, the first at most
-    /// the second; sizes not negative) and after `points` (`screen`); each nil when the
-    /// declaration has no such section. The error says what is wrong.
-    public static func parse(range: [String]?, sizes: [String]?, points: [String]?) -> Result<EngineLimits, LimitsError> {
+    /// the second; sizes not negative) and after `points` and `positions` (`screen`);
+    /// each nil when the declaration has no such section. The error says what is wrong.
+    public static func parse(range: [String]?, sizes: [String]?, points: [String]?,
+                             positions: [String]? = nil) -> Result<EngineLimits, LimitsError> {
         var limits = EngineLimits()
         let examples = ["range": "range -32768 32767", "sizes": "sizes 1 32767"]
         func bounds(_ words: [String], _ section: String) -> Result<ClosedRange<Double>, LimitsError> {
@@ -89,6 +97,16 @@ public struct EngineLimits: Hashable, Sendable, CustomStringConvertible {
             }
             limits.pointsOnScreen = true
         }
+        if let positions {
+            guard positions == ["screen"] else {
+                return .failure(LimitsError("`positions` takes `screen`, got `\(positions.joined(separator: " "))`"))
+            }
+            guard limits.coordinates != nil else {
+                return .failure(LimitsError("`positions screen` keeps positions on the screen inside `range`: "
+                                            + "declare a range too (`range -32768 32767 positions screen`)"))
+            }
+            limits.positionsOnScreen = true
+        }
         return .success(limits)
     }
 
@@ -98,7 +116,8 @@ public struct EngineLimits: Hashable, Sendable, CustomStringConvertible {
         all.reduce(EngineLimits()) { shared, next in
             EngineLimits(coordinates: intersect(shared.coordinates, next.coordinates),
                          sizes: intersect(shared.sizes, next.sizes),
-                         pointsOnScreen: shared.pointsOnScreen || next.pointsOnScreen)
+                         pointsOnScreen: shared.pointsOnScreen || next.pointsOnScreen,
+                         positionsOnScreen: shared.positionsOnScreen || next.positionsOnScreen)
         }
     }
 

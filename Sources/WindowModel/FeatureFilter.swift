@@ -61,7 +61,13 @@ public struct FeatureFilter: Sendable {
             return nil
         }
         let inDomain = numbers.project(fitted)
-        let sent = limits.project(inDomain, numbers: numbers, screen: self.sent.screenSize(for: inDomain))
+        let projected = limits.project(inDomain, numbers: numbers, screen: self.sent.screenSize(for: inDomain))
+        // `positions screen`: placed so that every position on the screen stays in range,
+        // or not sent when its subtree is wider than the range.
+        guard let sent = self.sent.placed(projected, limits, numbers) else {
+            steered += 1
+            return nil
+        }
         // (A command steered around is not sent: asked before the validator takes it in.)
         if self.sent.steers(sent, deviations, validator) {
             steered += 1
@@ -100,6 +106,10 @@ struct SentState: Sendable {
     private var visible: Set<String> = []
     /// Touches whose `began` was steered around: their later phases are not sent either.
     var withheld: Set<TouchID> = []
+    /// Each live window's and view's frame origin, and each view's parent (for
+    /// `positions screen`: positions on the screen are sums along the chain).
+    private var origins: [String: Point] = [:]
+    private var parents: [String: String] = [:]
 
     /// The size of the screen the command's point is on (its scene's, or its touch's scene's).
     func screenSize(for command: Command) -> Size? {
@@ -158,5 +168,71 @@ struct SentState: Sendable {
         case let .hide(window), let .release(window): visible.remove(window)
         default: break
         }
+        switch command {
+        case let .createWindow(name, _, frame, _, root):
+            origins[name] = Point(frame.x, frame.y)
+            if root { (origins[name + ".root"], parents[name + ".root"]) = (Point(0, 0), name) }
+        case let .createView(name, parent, frame): (origins[name], parents[name]) = (Point(frame.x, frame.y), parent)
+        case let .setFrame(target, frame) where origins[target] != nil: origins[target] = Point(frame.x, frame.y)
+        case let .remove(gone), let .release(gone):
+            for each in subtree(gone) { (origins[each], parents[each]) = (nil, nil) }
+        default: break
+        }
+    }
+
+    /// Where `name` stands on the screen: its frame's origin plus its ancestors'.
+    private func onScreen(_ name: String) -> Point {
+        var (x, y, each) = (0.0, 0.0, Optional(name))
+        while let current = each, let origin = origins[current] {
+            (x, y, each) = (x + origin.x, y + origin.y, parents[current])
+        }
+        return Point(x, y)
+    }
+
+    /// `name` and every view below it.
+    private func subtree(_ name: String) -> [String] {
+        var found = [name], index = 0
+        while index < found.count {
+            found += parents.filter { $0.value == found[index] }.map(\.key).sorted()
+            index += 1
+        }
+        return found
+    }
+
+    /// With `positions screen` (``EngineLimits/positionsOnScreen``): a new view's or a
+    /// frame's origin clamped so that every position on the screen it changes (its
+    /// own, and its subtree's) lies in the range; nil when the subtree is wider than
+    /// the range, so that no origin would do. Any other command as it is.
+    /// - Complexity: O(v) in the live views, for a frame change (its subtree is found
+    ///   among them).
+    func placed(_ command: Command, _ limits: EngineLimits, _ numbers: NumericDomain) -> Command? {
+        guard limits.positionsOnScreen, let range = limits.coordinates else { return command }
+        let name: String, frame: Rect, base: Point
+        var newParent: String?
+        switch command {
+        case let .createView(view, parent, box): (name, frame, base, newParent) = (view, box, onScreen(parent), parent)
+        case let .setFrame(target, box) where origins[target] != nil:
+            (name, frame, base) = (target, box, parents[target].map(onScreen) ?? Point(0, 0))
+        default: return command
+        }
+        // The subtree's offsets from its top's origin (a new view has no subtree).
+        var (lowX, lowY, highX, highY) = (0.0, 0.0, 0.0, 0.0)
+        if origins[name] != nil {
+            let top = onScreen(name)
+            for each in subtree(name).dropFirst() {
+                let at = onScreen(each)
+                (lowX, highX) = (min(lowX, at.x - top.x), max(highX, at.x - top.x))
+                (lowY, highY) = (min(lowY, at.y - top.y), max(highY, at.y - top.y))
+            }
+        }
+        let xLow = range.lowerBound - base.x - lowX, xHigh = range.upperBound - base.x - highX
+        let yLow = range.lowerBound - base.y - lowY, yHigh = range.upperBound - base.y - highY
+        guard xLow <= xHigh, yLow <= yHigh else { return nil }
+        let x = EngineLimits.clamp(frame.x, into: xLow...xHigh, step: numbers.step)
+        let y = EngineLimits.clamp(frame.y, into: yLow...yHigh, step: numbers.step)
+        guard xLow <= x, x <= xHigh, yLow <= y, y <= yHigh else { return nil }   // no grid point fits
+        let moved = Rect(x, y, frame.width, frame.height)
+        if let newParent { return .createView(name: name, parent: newParent, frame: moved) }
+        return .setFrame(target: name, frame: moved)
     }
 }

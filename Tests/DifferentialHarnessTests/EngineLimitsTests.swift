@@ -109,6 +109,86 @@ struct EngineLimitsTests {
                 == .hit(at: Point(3, 4), scene: "main"))
     }
 
+    @Test("positions screen: a view's origin is moved so that it and its subtree stay inside the range on the screen")
+    func positionsOnScreenFilter() {
+        let limits = EngineLimits(coordinates: -32768...32767, sizes: 1...65535, positionsOnScreen: true)
+        var filter = FeatureFilter(features: EngineFeature.all, numbers: .integer, limits: limits)
+        #expect(filter.admit(.createWindow(name: "w", scene: "main", frame: Rect(30000, -30000, 10, 10), level: 0,
+                                           withRootView: false))
+                == .createWindow(name: "w", scene: "main", frame: Rect(30000, -30000, 10, 10), level: 0, withRootView: false))
+        // 30000 + 5000 leaves 16 bits: the view goes to 32767 - 30000; -30000 - 5000 to -32768 + 30000.
+        #expect(filter.admit(.createView(name: "v", parent: "w", frame: Rect(5000, -5000, 4, 4)))
+                == .createView(name: "v", parent: "w", frame: Rect(2767, -2768, 4, 4)))
+        #expect(filter.admit(.createView(name: "u", parent: "v", frame: Rect(1, 1, 2, 2)))
+                == .createView(name: "u", parent: "v", frame: Rect(0, 1, 2, 2)))
+        // Moving the window moves its subtree: it stops where the deepest view reaches the end.
+        #expect(filter.admit(.setFrame(target: "w", frame: Rect(32000, 0, 10, 10)))
+                == .setFrame(target: "w", frame: Rect(30000, 0, 10, 10)))
+        // With views on both sides, the window moves only as far as both allow.
+        #expect(filter.admit(.createView(name: "far", parent: "w", frame: Rect(-32768, 0, 2, 2)))
+                == .createView(name: "far", parent: "w", frame: Rect(-32768, 0, 2, 2)))
+        #expect(filter.admit(.setFrame(target: "w", frame: Rect(-1000, 0, 10, 10)))
+                == .setFrame(target: "w", frame: Rect(0, 0, 10, 10)))
+        // A removed view no longer holds its window back.
+        #expect(filter.admit(.remove(view: "far")) == .remove(view: "far"))
+        #expect(filter.admit(.setFrame(target: "w", frame: Rect(-1000, 0, 10, 10)))
+                == .setFrame(target: "w", frame: Rect(-1000, 0, 10, 10)))
+        #expect(filter.steered == 0)
+        // Without the word, positions on the screen are not looked at.
+        var plain = FeatureFilter(features: EngineFeature.all, numbers: .integer,
+                                  limits: EngineLimits(coordinates: -32768...32767))
+        _ = plain.admit(.createWindow(name: "w", scene: "main", frame: Rect(30000, 0, 10, 10), level: 0, withRootView: false))
+        #expect(plain.admit(.createView(name: "v", parent: "w", frame: Rect(5000, 0, 4, 4)))
+                == .createView(name: "v", parent: "w", frame: Rect(5000, 0, 4, 4)))
+    }
+
+    @Test("positions screen: a campaign sends no window or view to a position on the screen outside the range")
+    func positionsOnScreenCampaign() {
+        let limits = EngineLimits(coordinates: -32768...32767, sizes: 1...65535, positionsOnScreen: true)
+        let outside = Mutex<[String]>([]), views = Mutex(0)
+        let engine = EngineFactory(name: "x11-like", numbers: .integer, limits: limits) {
+            var origins: [String: Point] = [:], parents: [String: String] = [:]
+            func onScreen(_ name: String) -> Point {
+                var (x, y, each) = (0.0, 0.0, Optional(name))
+                while let current = each, let o = origins[current] { (x, y, each) = (x + o.x, y + o.y, parents[current]) }
+                return Point(x, y)
+            }
+            return RewritingEngine.storing(IndexedEngineMutation.maxEdgeInclusive.engine()) { command in
+                switch command {
+                case let .createWindow(name, _, f, _, root):
+                    origins[name] = Point(f.x, f.y)
+                    if root { (origins[name + ".root"], parents[name + ".root"]) = (Point(0, 0), name) }
+                case let .createView(name, parent, f):
+                    (origins[name], parents[name]) = (Point(f.x, f.y), parent)
+                    views.withLock { $0 += 1 }
+                case let .setFrame(target, f): origins[target] = Point(f.x, f.y)
+                case let .remove(gone), let .release(gone):
+                    var subtree = [gone], index = 0
+                    while index < subtree.count {
+                        subtree += parents.filter { $0.value == subtree[index] }.map(\.key)
+                        index += 1
+                    }
+                    for name in subtree { (origins[name], parents[name]) = (nil, nil) }
+                default: break
+                }
+                for name in origins.keys {
+                    let at = onScreen(name)
+                    if !(-32768...32767).contains(at.x) || !(-32768...32767).contains(at.y) {
+                        outside.withLock { $0.append("\(name) at \(at.x) \(at.y) after \(command)") }
+                    }
+                }
+                return command
+            }
+        }
+        var campaign = DifferentialCampaign(seed: 7, seconds: 900, jobs: 1, engines: [TestEngines.reference, engine])
+        campaign.caseLimit = 40
+        let totals = campaign.run(progress: { _ in }, found: { _ in nil }, forget: { _ in })
+        #expect(totals.cases == 40)
+        #expect(views.withLock { $0 } > 100, "too few views to tell")
+        let found = outside.withLock { $0 }
+        #expect(found.isEmpty, "\(found.count) positions outside, first: \(found.prefix(3))")
+    }
+
     @Test("an integer engine is never sent -0; float32 and double engines still are")
     func negativeZero() {
         let command = Command.convert(point: Point(0.5, -0.25), from: .screen, to: .screen)

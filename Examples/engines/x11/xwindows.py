@@ -58,7 +58,7 @@ FEATURES = "windows key views interaction hit touches presses"
 RANGE = (-31768, 32767)
 SCREEN = 1000
 HANDSHAKE = ("hello 2 %s %s deviates N2 W8 K1 K2 K4 T1 T3 T4 T5 numbers integer "
-             "range %d %d sizes 1 65535 points screen" % (NAME, FEATURES, RANGE[0], RANGE[1]))
+             "range %d %d sizes 1 65535 points screen positions screen" % (NAME, FEATURES, RANGE[0], RANGE[1]))
 KEYCODE = 38          # any key: the scenario's KEY token is not what is compared
 BUTTON = 1
 POINTER = X.ButtonPressMask | X.ButtonReleaseMask | X.PointerMotionMask | X.KeyPressMask
