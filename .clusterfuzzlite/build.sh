@@ -16,8 +16,10 @@ esac
 
 cd "$repo"
 swift build -c release --package-path Fuzz --scratch-path "$scratch" "${sanitizers[@]}"
-swift build -c release --scratch-path "$WORK/.build-windowlab" --product windowlab
-windowlab="$WORK/.build-windowlab/release/windowlab"
+# windowlab, which unpacks the seed corpora (WINDOWLAB_SCRATCH: a release build to reuse).
+windowlab_scratch="${WINDOWLAB_SCRATCH:-$WORK/.build-windowlab}"
+swift build -c release --scratch-path "$windowlab_scratch" --product windowlab
+windowlab="$windowlab_scratch/release/windowlab"
 
 for target in FuzzDifferential FuzzScale FuzzScenarioParser FuzzCorpusReader FuzzServe; do
   cp "$scratch/release/$target" "$OUT/$target"

@@ -5,7 +5,8 @@
 # LIB_FUZZING_ENGINE, SANITIZER), and checks what it produced: the target, linked with
 # no Swift library to find at run time (the runner has no toolchain), its seed corpus,
 # every seed replayed without a crash, and ten seconds of fuzzing without one.
-# Reuses its oracle build between runs (.build-engine-oss-fuzz).
+# Reuses the README's release build (.build: the oracle and windowlab) unless
+# WINDOWLAB_SCRATCH names another.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/windowlab-engine-ossfuzz.XXXXXX")
@@ -15,7 +16,7 @@ export SRC="$work/src" OUT="$work/out" WORK="$root/.build-engine-oss-fuzz" SANIT
 export FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64 CC=clang CXX=clang++
 export CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
 export CXXFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="-fsanitize=fuzzer"
-export WINDOWLAB_SOURCE="$root"
+export WINDOWLAB_SOURCE="$root" WINDOWLAB_SCRATCH="${WINDOWLAB_SCRATCH:-$root/.build}"
 bash "$root/Examples/clusterfuzzlite/build.sh" 2> >(grep -v -e mktemp -e createTemporaryFile -e "Cannot export local symbol" >&2)
 target=$OUT/fuzz_cwindows
 [[ -x $target ]] || { echo "missing target fuzz_cwindows" >&2; exit 1; }

@@ -15,10 +15,12 @@ target=fuzz_cwindows                                       # YOUR fuzz target's 
 # The oracle (not instrumented: coverage guides libFuzzer through your engine) and the
 # `windowlab` command, from the Swift toolchain; the Swift runtime is linked statically,
 # so the target runs where the toolchain is absent.
-swift build -c release --package-path "$windowlab" --scratch-path "$WORK/windowlab" --product WindowLabOracle
-swift build -c release --package-path "$windowlab" --scratch-path "$WORK/windowlab" --product windowlab
+# WINDOWLAB_SCRATCH: a release build of WindowLab to reuse (default: one in $WORK).
+scratch="${WINDOWLAB_SCRATCH:-$WORK/windowlab}"
+swift build -c release --package-path "$windowlab" --scratch-path "$scratch" --product WindowLabOracle
+swift build -c release --package-path "$windowlab" --scratch-path "$scratch" --product windowlab
 oracle_cflags=$("$windowlab/scripts/oracle/link-flags.sh" --cflags)
-oracle_libs=$(WINDOWLAB_ORACLE_BUILD="$WORK/windowlab/release" "$windowlab/scripts/oracle/link-flags.sh" --libs)
+oracle_libs=$(WINDOWLAB_ORACLE_BUILD="$scratch/release" "$windowlab/scripts/oracle/link-flags.sh" --libs)
 
 # YOUR build: your engine and its fuzz target with the infrastructure's flags, linked by
 # $CXX with $LIB_FUZZING_ENGINE and the oracle's libraries.
@@ -40,7 +42,7 @@ build_target
 seeds="$WORK/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds"
 for pack in "$windowlab"/corpus/*.wlpack; do
-  "$WORK/windowlab/release/windowlab" corpus unpack "$pack" -o "$seeds" >/dev/null
+  "$scratch/release/windowlab" corpus unpack "$pack" -o "$seeds" >/dev/null
 done
 if command -v zip >/dev/null; then
   (cd "$seeds" && zip -q -j "$OUT/${target}_seed_corpus.zip" ./*)

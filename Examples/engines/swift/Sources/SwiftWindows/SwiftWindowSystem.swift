@@ -1,13 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WindowModel
+
+/// Planted bugs for the examples' CI, for seeing a harness catch something: none unless
+/// the environment asks, `SWINDOWS_BUGS=max-edge-in` (G2: maximum edges inside),
+/// `oldest-successor` (K4: the oldest window of the key history takes over, not the
+/// latest), or both, comma-separated. Read at run time, so one build serves the clean
+/// engine and the buggy one (a compile-time flag would rebuild WindowLab with it).
+enum PlantedBugs {
+    static let names: Set<Substring> = {
+        guard let raw = getenv("SWINDOWS_BUGS") else { return [] }
+        return Set(String(cString: raw).split(separator: ","))
+    }()
+    static let maxEdgeIn = names.contains("max-edge-in")
+    static let oldestSuccessor = names.contains("oldest-successor")
+}
 
 /// A small window engine in Swift, written from SEMANTICS.md (rule ids beside the
 /// code): windows without views in one scene, their levels and visible order, the
 /// key window and its history, notifications, hit queries. It declares only
 /// `windows levels key hit`, so the harness sends it nothing else.
-///
-/// Planted bugs for the examples' CI (none in a plain build): `-Xswiftc
-/// -DBUG_MAX_EDGE_IN` (G2: maximum edges inside), `-Xswiftc -DBUG_OLDEST_SUCCESSOR`
-/// (K4: the oldest window of the key history takes over, not the latest).
+/// Planted bugs: `PlantedBugs` (none unless `SWINDOWS_BUGS` asks).
 public final class SwiftWindowSystem: WindowSystem {
     public let engineName = "swindows"
 
@@ -133,11 +149,7 @@ public final class SwiftWindowSystem: WindowSystem {
 
     /// K4: the most recent other window in the history that is still visible.
     private func handOver(leaving: Window, _ out: inout [Observation]) {
-        #if BUG_OLDEST_SUCCESSOR
-        let candidates = Array(history)
-        #else
-        let candidates = Array(history.reversed())
-        #endif
+        let candidates = PlantedBugs.oldestSuccessor ? Array(history) : Array(history.reversed())
         guard let next = candidates.first(where: { $0 !== leaving && !$0.hidden && windows[$0.name] === $0 }) else {
             key = nil
             return
@@ -153,11 +165,9 @@ public final class SwiftWindowSystem: WindowSystem {
     private func hit(_ point: Point) -> Observation.Target? {
         for window in order.reversed() {
             let x = (point.x - window.frame.x) + 0, y = (point.y - window.frame.y) + 0
-            #if BUG_MAX_EDGE_IN
-            let inside = 0 <= x && x <= window.frame.width && 0 <= y && y <= window.frame.height
-            #else
-            let inside = 0 <= x && x < window.frame.width && 0 <= y && y < window.frame.height   // G2: half-open
-            #endif
+            let inside = PlantedBugs.maxEdgeIn
+                ? 0 <= x && x <= window.frame.width && 0 <= y && y <= window.frame.height
+                : 0 <= x && x < window.frame.width && 0 <= y && y < window.frame.height   // G2: half-open
             if inside { return Observation.Target(window: window.name, view: window.name, point: Point(x, y)) }
         }
         return nil
