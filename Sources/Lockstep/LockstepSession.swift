@@ -249,6 +249,10 @@ public struct LockstepSession {
     /// the cadence's interval, since an engine that reads ahead asks for invariants at
     /// those steps and at the last command it was sent).
     private mutating func sendAhead() {
+        guard systems.contains(where: { $0 is any PipeliningWindowSystem }) else {
+            sentAhead = planned.count   // nobody reads ahead: nothing to send
+            return
+        }
         let interval = cadence.interval
         let chunk = deadline == nil ? planned.count
             : interval > 0 ? interval * max(1, 128 / interval) : 128
