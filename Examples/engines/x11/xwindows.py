@@ -28,8 +28,9 @@ size when its parent is resized), K1 (no key window: keys go to the window under
 K2 (SetInputFocus on an unmapped window is an error), K4 (focus reverts to the root,
 no key history), T1 (one pointer with an implicit grab), T3 (no MotionNotify without
 motion), T4 (a press on the root still holds the button), T5 (unmapping cancels
-nothing); integer numbers, 16-bit positions (see RANGE) and sizes of 1 to 65535, and
-points on the screen. X has no request that cancels a press: a touch `cancelled`
+nothing); integer numbers, 16-bit positions (see RANGE) and sizes of 1 to 65535,
+points on the screen, and positions on the screen (a child's, summed along its
+ancestors) in 16 bits too. X has no request that cancels a press: a touch `cancelled`
 releases the button where the pointer is, and is answered with the window the server
 sends that ButtonRelease to (the implicit grab's window).
 
@@ -160,8 +161,8 @@ class Adapter:
         """An X server keeps every window's position on the screen in 16 bits (a
         drawable's x and y are INT16), and reports a point in a window's space in 16
         bits too: a statement that would put a view outside RANGE on the screen is
-        declined, since the server would wrap it. No `range` can say this: it bounds
-        each number sent, not their sums along a chain of views."""
+        declined, since the server would wrap it. The handshake's `positions screen`
+        asks the harness never to send one; this is the safety net."""
         moved = dict(self.origin)
         moved[name] = (x, y)
         for each in self.subtree(name):
