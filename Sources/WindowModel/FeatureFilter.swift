@@ -37,6 +37,7 @@ public struct FeatureFilter: Sendable {
         self.deviations = deviations
         self.numbers = numbers
         self.limits = limits
+        sent.tracksPositions = limits.positionsOnScreen
     }
 
     /// What every one of `engines` takes: their shared features, every deviation any
@@ -110,6 +111,8 @@ struct SentState: Sendable {
     /// `positions screen`: positions on the screen are sums along the chain).
     private var origins: [String: Point] = [:]
     private var parents: [String: String] = [:]
+    /// Whether to keep ``origins`` and ``parents`` (only `positions screen` needs them).
+    var tracksPositions = false
 
     /// The size of the screen the command's point is on (its scene's, or its touch's scene's).
     func screenSize(for command: Command) -> Size? {
@@ -168,6 +171,7 @@ struct SentState: Sendable {
         case let .hide(window), let .release(window): visible.remove(window)
         default: break
         }
+        guard tracksPositions else { return }
         switch command {
         case let .createWindow(name, _, frame, _, root):
             origins[name] = Point(frame.x, frame.y)
