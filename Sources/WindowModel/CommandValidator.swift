@@ -41,6 +41,10 @@ public struct CommandValidator: Sendable {
     public func isLiveView(_ name: String) -> Bool { viewParent[name] != nil }
     public func scene(ofWindow name: String) -> String? { windowScene[name] }
     public func depth(ofView name: String) -> Int? { viewDepth[name] }
+    /// A live view's parent (a window or a view); nil for anything else.
+    public func parent(ofView name: String) -> String? { viewParent[name] }
+    /// The live subviews of a window or view, back to front.
+    public func subviews(of name: String) -> [String] { children[name] ?? [] }
 
     /// Whether `text` is a well-formed window, view or scene name: letters, digits,
     /// `_`, `.`, `-`, starting with a letter or `_`.

@@ -65,7 +65,7 @@ public struct FeatureFilter: Sendable {
         let projected = limits.project(inDomain, numbers: numbers, screen: self.sent.screenSize(for: inDomain))
         // `positions screen`: placed so that every position on the screen stays in range,
         // or not sent when its subtree is wider than the range.
-        guard let sent = self.sent.placed(projected, limits, numbers) else {
+        guard let sent = self.sent.placed(projected, limits, numbers, validator) else {
             steered += 1
             return nil
         }
@@ -107,11 +107,11 @@ struct SentState: Sendable {
     private var visible: Set<String> = []
     /// Touches whose `began` was steered around: their later phases are not sent either.
     var withheld: Set<TouchID> = []
-    /// Each live window's and view's frame origin, and each view's parent (for
-    /// `positions screen`: positions on the screen are sums along the chain).
+    /// Each window's and view's frame origin, as sent (for `positions screen`: positions
+    /// on the screen are sums along the chain of parents the validator keeps). A gone
+    /// name's entry stays: names are never used again in a run.
     private var origins: [String: Point] = [:]
-    private var parents: [String: String] = [:]
-    /// Whether to keep ``origins`` and ``parents`` (only `positions screen` needs them).
+    /// Whether to keep ``origins`` (only `positions screen` needs them).
     var tracksPositions = false
 
     /// The size of the screen the command's point is on (its scene's, or its touch's scene's).
@@ -175,56 +175,46 @@ struct SentState: Sendable {
         switch command {
         case let .createWindow(name, _, frame, _, root):
             origins[name] = Point(frame.x, frame.y)
-            if root { (origins[name + ".root"], parents[name + ".root"]) = (Point(0, 0), name) }
-        case let .createView(name, parent, frame): (origins[name], parents[name]) = (Point(frame.x, frame.y), parent)
-        case let .setFrame(target, frame) where origins[target] != nil: origins[target] = Point(frame.x, frame.y)
-        case let .remove(gone), let .release(gone):
-            for each in subtree(gone) { (origins[each], parents[each]) = (nil, nil) }
+            if root { origins[name + ".root"] = Point(0, 0) }
+        case let .createView(name, _, frame), let .setFrame(name, frame): origins[name] = Point(frame.x, frame.y)
         default: break
         }
     }
 
     /// Where `name` stands on the screen: its frame's origin plus its ancestors'.
-    private func onScreen(_ name: String) -> Point {
+    private func onScreen(_ name: String, _ validator: CommandValidator) -> Point {
         var (x, y, each) = (0.0, 0.0, Optional(name))
         while let current = each, let origin = origins[current] {
-            (x, y, each) = (x + origin.x, y + origin.y, parents[current])
+            (x, y, each) = (x + origin.x, y + origin.y, validator.parent(ofView: current))
         }
         return Point(x, y)
-    }
-
-    /// `name` and every view below it.
-    private func subtree(_ name: String) -> [String] {
-        var found = [name], index = 0
-        while index < found.count {
-            found += parents.filter { $0.value == found[index] }.map(\.key).sorted()
-            index += 1
-        }
-        return found
     }
 
     /// With `positions screen` (``EngineLimits/positionsOnScreen``): a new view's or a
     /// frame's origin clamped so that every position on the screen it changes (its
     /// own, and its subtree's) lies in the range; nil when the subtree is wider than
     /// the range, so that no origin would do. Any other command as it is.
-    /// - Complexity: O(v) in the live views, for a frame change (its subtree is found
-    ///   among them).
-    func placed(_ command: Command, _ limits: EngineLimits, _ numbers: NumericDomain) -> Command? {
+    /// - Complexity: O(s · d) for a frame change, s the views below it and d their depth.
+    func placed(_ command: Command, _ limits: EngineLimits, _ numbers: NumericDomain,
+                _ validator: CommandValidator) -> Command? {
         guard limits.positionsOnScreen, let range = limits.coordinates else { return command }
         let name: String, frame: Rect, base: Point
         var newParent: String?
         switch command {
-        case let .createView(view, parent, box): (name, frame, base, newParent) = (view, box, onScreen(parent), parent)
+        case let .createView(view, parent, box):
+            (name, frame, base, newParent) = (view, box, onScreen(parent, validator), parent)
         case let .setFrame(target, box) where origins[target] != nil:
-            (name, frame, base) = (target, box, parents[target].map(onScreen) ?? Point(0, 0))
+            (name, frame, base) = (target, box, validator.parent(ofView: target).map { onScreen($0, validator) } ?? Point(0, 0))
         default: return command
         }
         // The subtree's offsets from its top's origin (a new view has no subtree).
         var (lowX, lowY, highX, highY) = (0.0, 0.0, 0.0, 0.0)
         if origins[name] != nil {
-            let top = onScreen(name)
-            for each in subtree(name).dropFirst() {
-                let at = onScreen(each)
+            let top = onScreen(name, validator)
+            var below = validator.subviews(of: name)
+            while let each = below.popLast() {
+                below += validator.subviews(of: each)
+                let at = onScreen(each, validator)
                 (lowX, highX) = (min(lowX, at.x - top.x), max(highX, at.x - top.x))
                 (lowY, highY) = (min(lowY, at.y - top.y), max(highY, at.y - top.y))
             }
