@@ -120,7 +120,7 @@ class Adapter:
         self.names = {}        # X window id -> name (kept until its events are read)
         self.parent = {}       # name -> its parent's name (None: a top-level window)
         self.origin = {}       # name -> its frame's position, as sent (for the 16-bit check)
-        self.touches = {}      # touch id -> the window id its press went to (None: the root)
+        self.touches = set()   # touch ids whose press is down (the protocol's ids; X has one button)
         self.button_down = False
         self.reset()
 
@@ -316,13 +316,13 @@ class Adapter:
                 xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
                 self.button_down = False
                 self.events()
-            self.touches[touch] = True
+            self.touches.add(touch)
             self.pointer("began", x, y, out, touch)
         elif touch not in self.touches:
             out.append("touch %s %s -> ignored" % (touch, phase))
         else:
             if phase in ("ended", "cancelled"):
-                del self.touches[touch]
+                self.touches.discard(touch)
             self.pointer(phase, x, y, out, touch)
 
     def press(self, out):
@@ -346,14 +346,13 @@ class Adapter:
         self.d.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
         xtest.fake_input(self.d, X.MotionNotify, x=SCREEN - 1, y=SCREEN - 1)
         self.events()
-        self.windows, self.names, self.touches, self.parent, self.origin = {}, {}, {}, {}, {}
+        self.windows, self.names, self.touches, self.parent, self.origin = {}, {}, set(), {}, {}
 
     def request(self, words, out):
         """Run one request (a list of words); append its answer lines to out."""
         if not words:
             return
         verb, n = words[0], len(words)
-        changed = []   # the statement's own events, for its notify lines
         if verb == "window" and n in (11, 12) and words[2:5] == ["in", "main", "frame"] and words[9] == "level" \
                 and words[11:] in ([], ["root"]):
             if integer(words[10]) != 0:
@@ -424,8 +423,7 @@ class Adapter:
             return
         else:
             raise Unsupported("xwindows has no X request for: %s" % " ".join(words))
-        self.notify(self.events(), changed)
-        out.extend(changed)
+        self.notify(self.events(), out)   # the statement's own events, as its notify lines
         if verb in ("release", "remove"):
             self.names = {i: s for i, s in self.names.items() if s in self.windows}
 
