@@ -71,7 +71,7 @@ typedef struct windowlab_engine {
     windowlab_answer_fn answer;
     void *context;
     /* The engine's answer line to `hello 1` (`hello 1 NAME FEATURE... [deviates
-     * RULE...] [numbers DOMAIN] [range MIN MAX] [sizes MIN MAX] [points screen]`),
+     * RULE...] [numbers DOMAIN] [range MIN MAX] [sizes MIN MAX] [points screen] [positions screen]`),
      * read as the protocol's handshake is read; NULL asks the engine itself (it is
      * sent `hello 1` through `answer`). */
     const char *declaration;
