@@ -5,8 +5,11 @@
 # line per cause. Each written finding is then replayed on engines carrying one of the
 # bugs alone (scripts/many-bugs/attribute.py, as for `check`): the run must show at
 # least --min-share of the bugs, none by more than --max-groups findings.
+# --runs N ends the run after N inputs instead of --time seconds: the same seed then makes
+# the same inputs and findings on any machine at any load (what CI runs; a timed run's
+# count of findings grows with what the seconds allowed).
 #
-#   scripts/in-process/keep-going.sh [--time 120] [--seed 1] [--min-share 0.9]
+#   scripts/in-process/keep-going.sh [--time 120 | --runs N] [--seed 1] [--min-share 0.9]
 #                                    [--max-groups 2] [--work DIR]
 #
 # Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD (where
@@ -15,15 +18,16 @@
 # its causes; 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-time=120 seed=1 share=0.9 groups=2 work=""
+time=120 runs="" seed=1 share=0.9 groups=2 work=""
 while (($#)); do
   case "$1" in
     --time) time=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --min-share) share=$2; shift 2 ;;
     --max-groups) groups=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "keep-going.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -37,7 +41,8 @@ mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 
 defines=(); for bug in "${bugs[@]}"; do defines+=("-DBUG_$bug"); done
 for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
 
-echo "== fuzz_cwindows with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, ${time}s from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
+if [[ -n $runs ]]; then bound=(-runs="$runs") length="$runs inputs"; else bound=(-max_total_time="$time") length="${time}s"; fi
+echo "== fuzz_cwindows with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, $length from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
 # shellcheck disable=SC2086  # the flags are words
 "${CLANG:-clang}" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
   -o "$work/fuzz_cwindows" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
@@ -46,8 +51,8 @@ for bug in "${bugs[@]}"; do
   "$cc" -std=c11 -O2 "-DBUG_$bug" -o "$work/bin/$bug" Examples/engines/c/*.c -lm || exit 2
 done
 set +e
-(cd "$work" && SWIFT_BACKTRACE=enable=no WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
-  ./fuzz_cwindows -max_total_time="$time" -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
+(cd "$work" && SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
+  ./fuzz_cwindows "${bound[@]}" -reload=0 -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
 status=$?
 set -e
 grep -E "^windowlab: ([0-9]+ cause|cause [0-9]+: [0-9]+ input)" "$work/fuzz.log" || true
