@@ -25,6 +25,7 @@ struct DifferenceUnpinning: Equatable {
 
     var isEmpty: Bool { orderScenes.isEmpty && keyScenes.isEmpty && touches.isEmpty }
     var touchesAreEmpty: Bool { touches.isEmpty }
+    var orderScenesAreEmpty: Bool { orderScenes.isEmpty }
 
     func isOrderUnpinned(_ scene: String) -> Bool { orderScenes.contains(scene) }
     func isKeyUnpinned(_ scene: String) -> Bool { keyScenes.contains(scene) }

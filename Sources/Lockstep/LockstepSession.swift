@@ -97,6 +97,9 @@ public struct LockstepSession {
     private(set) var comparison: LockstepComparison
     /// The lines of this step's reported observation difference.
     private(set) var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
+    /// With ``continuesAfterDivergence``: the first engine continued from each other
+    /// engine's order, so that an unpinned order's later changes are compared.
+    private var continuation: OrderContinuation
 
     /// - Parameter recordRules: give the first engine a ``RuleRecorder`` when it is
     ///   ``RuleOutcomeReporting`` (the reference model), so ``ruleCounts`` says which
@@ -109,6 +112,7 @@ public struct LockstepSession {
         let fitting = FeatureFilter(engines: engines)
         filter = fitting.isComplete ? nil : fitting
         comparison = LockstepComparison(engines: engines)
+        continuation = OrderContinuation(engines: engines, first: systems[0])
         // With several engines the first one's outcomes name the cause of a divergence.
         if recordRules || engines.count > 1, let reporting = systems[0] as? any RuleOutcomeReporting {
             let recorder = RuleRecorder()
@@ -156,6 +160,7 @@ public struct LockstepSession {
         willRun?(command)
         ruleRecorder?.beginStep()
         let results = systems.map { $0.apply(command) }
+        if continuesAfterDivergence { continuation.apply(command) }
         trace.append(results[0])
         commands.append(command)
         let index = commands.count - 1
@@ -330,12 +335,19 @@ public struct LockstepSession {
                 ? nil : comparison.difference(command, expected: results[0], got: results[i], engine: i)
             let lines = comparison.differingLines
             let state = snapshots[i]
-            let states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
+            var states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
+            var continued: [SceneSnapshot] = []
             if continuesAfterDivergence {
+                let unpinning = comparison.unpinned[i]
+                continued = continuation.differences(engine: i, state: state, baseline: baseline,
+                                                   unpinned: unpinning.isOrderUnpinned)
+                states += continued.map { (.order, $0.scene) }
                 // The rest of a step whose observations differ is not compared: every
                 // touch either side mentions there may be bound otherwise from now on.
                 comparison.settle(engine: i, lines: observed == nil ? [] : results[0] + results[i], states: states,
                                   baseline: baseline, state: state)
+                continuation.follow(engine: i, state: state, orderUnpinned: !comparison.unpinned[i].orderScenesAreEmpty,
+                                    history: commands)
             }
             guard first == nil else { continue }
             if let observed {
@@ -344,9 +356,13 @@ public struct LockstepSession {
                     + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
                     + relaxedNote(i), observed)
                 firstLines = lines
-            } else if let (part, _) = states.first {
-                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
-                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
+            } else if let (part, scene) = states.first {
+                let continuing = continued.first { $0.scene == scene && part == .order }
+                let other = continuing.map {
+                    "where \(engines[0].name), continued from the order \(engines[i].name) had before this step, "
+                        + "state \($0.description)"
+                } ?? "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
+                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) " + other
                     + relaxedNote(i), .state(part))
             }
         }

@@ -80,3 +80,15 @@ public protocol AnswerRelating: AnyObject {
     /// that is not visible, or nothing.
     func relation(ofPressedWindow other: String?, scene: String) -> AnswerRelation
 }
+
+/// A window system that can take another engine's visible order as its own and go on
+/// from there: what lets a lockstep run that goes on past an order difference compare
+/// the order's later *changes* (a `makeKeyAndVisible` that should bring a window to the
+/// front, a `setLevel` to the same level that should leave it where it is) instead of
+/// leaving the order uncompared until the two agree again. The reference model adopts.
+public protocol OrderAdopting: AnyObject {
+    /// Takes `order` (front to back) as the visible order of `scene` and answers true,
+    /// when it holds the same windows and never puts a window in front of one of a
+    /// higher level; else changes nothing and answers false.
+    func adoptVisibleOrder(_ order: [String], scene: String) -> Bool
+}

@@ -80,6 +80,67 @@ struct ContinuingRunTests {
         #expect(result.divergences.map(\.commandIndex) == [3, 7])
     }
 
+    @Test("W4, K3: an order that differs is continued from the engine's own, so a later change of it is compared")
+    func orderContinuedFromTheEngines() throws {
+        // sameLevelNewGoesBehind shows windows at the back of their level: the order differs from the
+        // second `show` on and stays unpinned. makeKeyAndVisibleNoRaise leaves `b` where it is; from the
+        // engine's own order the reference would bring it to the front: a difference of its own.
+        let text = """
+            window a frame 0 0 10 10
+            window b frame 0 0 10 10
+            window c frame 0 0 10 10
+            show a
+            show b
+            show c
+            makeKeyAndVisible b
+            """
+        let engines = [TestEngines.reference,
+                       TestEngines.mutants([.sameLevelNewGoesBehind, .makeKeyAndVisibleNoRaise])]
+        let both = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand,
+                                          continuesAfterDivergence: true)
+        // The second and third shows (each puts its window behind, where the reference from the same
+        // order would put it in front), then the makeKeyAndVisible.
+        #expect(both.divergences.map(\.commandIndex) == [4, 5, 6])
+        let last = try #require(both.divergences.last)
+        #expect(last.difference == .state(.order))
+        #expect(last.summary.contains("continued from the order"), "\(last.summary)")
+        #expect(last.signature.text.hasPrefix("makeKeyAndVisible state order"), "\(last.signature.text)")
+        // The same makeKeyAndVisible on the engine with the raise bug alone differs at the same step.
+        let alone = DifferentialRunner.run(try Self.commands(text),
+                                           engines: [TestEngines.reference, TestEngines.mutant(.makeKeyAndVisibleNoRaise)],
+                                           cadence: .everyCommand, continuesAfterDivergence: true)
+        #expect(alone.divergences.map(\.commandIndex) == [6])
+        // With the show bug alone, the makeKeyAndVisible puts `b` where the reference would from that
+        // order (behind nothing): only the shows differ.
+        let shows = DifferentialRunner.run(try Self.commands(text),
+                                           engines: [TestEngines.reference, TestEngines.mutant(.sameLevelNewGoesBehind)],
+                                           cadence: .everyCommand, continuesAfterDivergence: true)
+        #expect(shows.divergences.map(\.commandIndex).prefix(2) == [4, 5])
+        // A run that stops at its first difference sees only the show.
+        let stopped = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand)
+        #expect(stopped.divergences.map(\.commandIndex) == [4])
+    }
+
+    @Test("W6: a same-level setLevel that moves a window is a difference even where the order already differed")
+    func sameLevelReorderBehindAnOrderDifference() throws {
+        let text = """
+            window a frame 0 0 10 10
+            window b frame 0 0 10 10
+            window c frame 0 0 10 10
+            show a
+            show b
+            show c
+            set c level 0
+            order
+            """
+        let engines = [TestEngines.reference, TestEngines.mutants([.sameLevelNewGoesBehind, .sameLevelSetReorders])]
+        let run = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand,
+                                         continuesAfterDivergence: true)
+        #expect(run.divergences.map(\.commandIndex).contains(6), "\(run.divergences.map(\.summary))")
+        // The `order` query of an unpinned order is not compared.
+        #expect(!run.divergences.map(\.commandIndex).contains(7))
+    }
+
     @Test("a difference in an engine's invariants ends the run even when it goes on past differences")
     func invariantsEndTheRun() throws {
         let engine = EngineFactory(name: "breaks") {
