@@ -46,6 +46,8 @@ public struct CauseKey: Hashable, Sendable, CustomStringConvertible {
             (statement, kind) = (command, divergence.difference.text)
         case let .state(part):
             (statement, kind) = (Self.statementClass(command), "state \(part.rawValue)")
+        case .orderChange:
+            (statement, kind) = (Self.statementClass(command), divergence.difference.text)
         case let .observation(observed, part):
             let answer = Self.answerKind(part, relation: divergence.relation)
             if command == "touchBegan", observed == .touch, let answer {

@@ -8,6 +8,11 @@ public enum Difference: Hashable, Sendable {
     case observation(ObservationKind, ObservationPart)
     /// The state after the command (the snapshot): which part of it.
     case state(StatePart)
+    /// A scene's order, already different from the first engine's, changed otherwise
+    /// than the first engine changes it from the other's order (see
+    /// ``LockstepSession/continuesAfterDivergence``): where the other engine left the
+    /// statement's window within its level tells such changes apart.
+    case orderChange(OrderPlacement)
     /// An engine's own invariants broke.
     case invariants(engine: String)
     /// An engine stopped answering (crash, hang, garbage…).
@@ -68,6 +73,14 @@ public enum Difference: Hashable, Sendable {
         }
     }
 
+    /// Where an engine left the window of a statement (`show`, `makeKeyAndVisible`,
+    /// `set W level`, ...) in its order, among the visible windows of the window's
+    /// level: at their front, at their back, between two of them, alone at its level,
+    /// not in the order; `other` for a statement about no one window.
+    public enum OrderPlacement: String, Hashable, Sendable, CaseIterable {
+        case front, back, between, alone, absent, other
+    }
+
     /// The part of a snapshot that differed.
     public enum StatePart: String, Hashable, Sendable, CaseIterable {
         case scenes, order, key, screen
@@ -78,7 +91,7 @@ public enum Difference: Hashable, Sendable {
     public var aspect: String {
         switch self {
         case .observation: return "observations"
-        case .state: return "state"
+        case .state, .orderChange: return "state"
         case let .invariants(engine): return "invariants of \(engine)"
         case let .fault(kind, engine): return "\(kind.rawValue) of \(engine)"
         }
@@ -89,6 +102,7 @@ public enum Difference: Hashable, Sendable {
         switch self {
         case let .observation(kind, part): return "observations \(kind.rawValue)/\(part.rawValue)"
         case let .state(part): return "state \(part.rawValue)"
+        case let .orderChange(placement): return "state order/\(placement.rawValue)"
         case .invariants, .fault: return aspect
         }
     }
@@ -104,6 +118,11 @@ public enum Difference: Hashable, Sendable {
                   let part = ObservationPart(rawValue: parts[1]) else { return nil }
             self = .observation(kind, part)
         case "state":
+            if words[1].hasPrefix("order/") {
+                guard let placement = OrderPlacement(rawValue: String(words[1].dropFirst(6))) else { return nil }
+                self = .orderChange(placement)
+                return
+            }
             guard let part = StatePart(rawValue: words[1]) else { return nil }
             self = .state(part)
         case "invariants":

@@ -37,6 +37,7 @@ struct DifferenceUnpinning: Equatable {
         switch difference {
         case .observation: return false
         case let .state(part): return part == .scenes || part == .screen
+        case .orderChange: return false
         case .invariants, .fault: return true
         }
     }

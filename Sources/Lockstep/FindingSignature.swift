@@ -84,7 +84,7 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// only split a cause into groups (a notification rule beside a changed order).
     static func relevantRules(_ difference: Difference) -> Set<Character> {
         switch difference {
-        case .state(.order), .observation(.order, _): return ["W", "M", "D", "Q"]
+        case .state(.order), .orderChange, .observation(.order, _): return ["W", "M", "D", "Q"]
         case .state(.key), .observation(.keyWindow, _): return ["K", "W", "M", "D", "Q"]
         case .state: return ["S", "M", "D", "W"]
         case .observation(.notify, _): return ["N", "K", "W", "M", "D"]

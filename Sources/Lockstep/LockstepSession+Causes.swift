@@ -60,6 +60,17 @@ extension Command {
         }
     }
 
+    /// The window whose place in its scene's order the command decides (`show`, `hide`,
+    /// `makeKeyAndVisible`, `set W level`, `set W hidden`, `release`, `move`), nil for others.
+    var orderSubject: String? {
+        switch self {
+        case let .show(w), let .hide(w), let .makeKeyAndVisible(w), let .makeKey(w), let .release(w),
+             let .setLevel(w, _), let .moveWindow(w, _), let .setHidden(w, _):
+            return w
+        default: return nil
+        }
+    }
+
     /// The scene a `hit`, a touch's `began` or a press is in.
     var routedScene: String? {
         switch self {

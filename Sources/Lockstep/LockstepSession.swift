@@ -335,17 +335,16 @@ public struct LockstepSession {
                 ? nil : comparison.difference(command, expected: results[0], got: results[i], engine: i)
             let lines = comparison.differingLines
             let state = snapshots[i]
-            var states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
+            let states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
             var continued: [SceneSnapshot] = []
             if continuesAfterDivergence {
                 let unpinning = comparison.unpinned[i]
                 continued = continuation.differences(engine: i, state: state, baseline: baseline,
                                                    unpinned: unpinning.isOrderUnpinned)
-                states += continued.map { (.order, $0.scene) }
                 // The rest of a step whose observations differ is not compared: every
                 // touch either side mentions there may be bound otherwise from now on.
-                comparison.settle(engine: i, lines: observed == nil ? [] : results[0] + results[i], states: states,
-                                  baseline: baseline, state: state)
+                comparison.settle(engine: i, lines: observed == nil ? [] : results[0] + results[i],
+                                  states: states + continued.map { (.order, $0.scene) }, baseline: baseline, state: state)
                 continuation.follow(engine: i, state: state, orderUnpinned: !comparison.unpinned[i].orderScenesAreEmpty,
                                     history: commands)
             }
@@ -356,18 +355,30 @@ public struct LockstepSession {
                     + "where \(engines[0].name) observed [\(expected.joined(separator: "; "))]"
                     + relaxedNote(i), observed)
                 firstLines = lines
-            } else if let (part, scene) = states.first {
-                let continuing = continued.first { $0.scene == scene && part == .order }
-                let other = continuing.map {
-                    "where \(engines[0].name), continued from the order \(engines[i].name) had before this step, "
-                        + "state \($0.description)"
-                } ?? "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
-                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) " + other
+            } else if let (part, _) = states.first {
+                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
+                    + "where \(engines[0].name) state \(baseline.map(\.description).joined(separator: "; "))"
                     + relaxedNote(i), .state(part))
+            } else if let continuing = continued.first {
+                first = ("\(engines[i].name) state \(state.map(\.description).joined(separator: "; ")) "
+                    + "where \(engines[0].name), continued from the order \(engines[i].name) had before this step, "
+                    + "state \(continuing.description)" + relaxedNote(i),
+                    .orderChange(placement(of: command, in: state.first { $0.scene == continuing.scene })))
             }
         }
         differingLines = firstLines
         return first
+    }
+
+    /// Where an engine left `command`'s window in `scene`'s order (its snapshot), among
+    /// the visible windows of its level (levels as the first engine has them).
+    private func placement(of command: Command, in scene: SceneSnapshot?) -> Difference.OrderPlacement {
+        guard let window = command.orderSubject, let order = scene?.order,
+              let levels = systems[0] as? any OrderAdopting else { return .other }
+        guard let level = levels.level(ofWindow: window), order.contains(window) else { return .absent }
+        let peers = order.filter { levels.level(ofWindow: $0) == level }
+        if peers.count == 1 { return .alone }
+        return peers.first == window ? .front : peers.last == window ? .back : .between
     }
 
     /// ` (deviations N1 K4 declared: not compared …)` when the pair relaxes anything.

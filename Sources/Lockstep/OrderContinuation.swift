@@ -59,7 +59,11 @@ struct OrderContinuation {
             for command in history { _ = replica.apply(command) }
             replicas[i] = replica
         }
-        guard let adopting = replicas[i] as? any OrderAdopting else { return }
-        adopted[i] = Set(state.filter { adopting.adoptVisibleOrder($0.order, scene: $0.scene) }.map(\.scene))
+        guard let replica = replicas[i], let adopting = replica as? any OrderAdopting else { return }
+        let own = replica.snapshot()
+        adopted[i] = Set(state.filter { engine in
+            own.first { $0.scene == engine.scene }?.order == engine.order
+                || adopting.adoptVisibleOrder(engine.order, scene: engine.scene)
+        }.map(\.scene))
     }
 }

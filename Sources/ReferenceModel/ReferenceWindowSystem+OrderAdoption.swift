@@ -18,4 +18,6 @@ extension ReferenceWindowSystem: OrderAdopting {
         scene.order = adopted
         return true
     }
+
+    public func level(ofWindow name: String) -> Double? { windows[name]?.level }
 }

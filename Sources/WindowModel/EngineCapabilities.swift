@@ -91,4 +91,6 @@ public protocol OrderAdopting: AnyObject {
     /// when it holds the same windows and never puts a window in front of one of a
     /// higher level; else changes nothing and answers false.
     func adoptVisibleOrder(_ order: [String], scene: String) -> Bool
+    /// A live window's level, nil for a name that is not a live window.
+    func level(ofWindow name: String) -> Double?
 }

@@ -102,9 +102,12 @@ struct ContinuingRunTests {
         // order would put it in front), then the makeKeyAndVisible.
         #expect(both.divergences.map(\.commandIndex) == [4, 5, 6])
         let last = try #require(both.divergences.last)
-        #expect(last.difference == .state(.order))
+        // The engine left `b` between the other two windows of its level: a case of this difference
+        // cannot shrink to two windows, where leaving `b` alone and sending it to the back look alike.
+        #expect(last.difference == .orderChange(.between))
         #expect(last.summary.contains("continued from the order"), "\(last.summary)")
-        #expect(last.signature.text.hasPrefix("makeKeyAndVisible state order"), "\(last.signature.text)")
+        #expect(last.signature.text.hasPrefix("makeKeyAndVisible state order/between"), "\(last.signature.text)")
+        #expect(FindingSignature(text: last.signature.text) == last.signature)
         // The same makeKeyAndVisible on the engine with the raise bug alone differs at the same step.
         let alone = DifferentialRunner.run(try Self.commands(text),
                                            engines: [TestEngines.reference, TestEngines.mutant(.makeKeyAndVisibleNoRaise)],
