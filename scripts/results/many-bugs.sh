@@ -76,8 +76,11 @@ target is 0).
 - **rust**: \`Examples/engines/rust\` with its 16 planted bugs that can coexist (every one but
   \`show-at-back\`, which reverses every same-level order that \`make-key-no-front\` and
   \`same-level-reorders\` need to be seen: no case shows either without showing it first).
-- **rust-all**: the same with all 17, \`show-at-back\` too, for the record: its findings for those
-  two need both bugs, so they show neither alone.
+- **rust-all**: the same with all 17, \`show-at-back\` too: its order differs from the reference's
+  from the second window shown on, and the two bugs behind it are seen because a case goes on
+  comparing the order's *changes* from the engine's own order (docs/main-job.md, "Many bugs at
+  once"): a \`makeKeyAndVisible\` that leaves a window between two others of its level, a
+  same-level \`set W level\` that moves one.
 - **c**: \`Examples/engines/c\` with its 8 planted bugs (\`#ifdef BUG_*\`).
 
 | engine | seed | bugs shown | findings | findings a bug | most for one bug | showing no single bug | missed | more than 3 findings | slipped shrinks | verdict | the check | time |
