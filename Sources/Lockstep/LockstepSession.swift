@@ -160,7 +160,7 @@ public struct LockstepSession {
         willRun?(command)
         ruleRecorder?.beginStep()
         let results = systems.map { $0.apply(command) }
-        if continuesAfterDivergence { continuation.apply(command) }
+        if continuesAfterDivergence && continuation.isFollowing { continuation.apply(command) }
         trace.append(results[0])
         commands.append(command)
         let index = commands.count - 1
@@ -338,15 +338,21 @@ public struct LockstepSession {
             let states = comparison.stateDifferences(baseline: baseline, state: state, engine: i)
             var continued: [SceneSnapshot] = []
             if continuesAfterDivergence {
-                let unpinning = comparison.unpinned[i]
-                continued = continuation.differences(engine: i, state: state, baseline: baseline,
-                                                   unpinned: unpinning.isOrderUnpinned)
+                // (Nothing to continue, the common case, costs two checks a step.)
+                let following = continuation.hasReplica(engine: i)
+                if following {
+                    let unpinning = comparison.unpinned[i]
+                    continued = continuation.differences(engine: i, state: state, baseline: baseline,
+                                                         unpinned: unpinning.isOrderUnpinned)
+                }
                 // The rest of a step whose observations differ is not compared: every
                 // touch either side mentions there may be bound otherwise from now on.
                 comparison.settle(engine: i, lines: observed == nil ? [] : results[0] + results[i],
-                                  states: states + continued.map { (.order, $0.scene) }, baseline: baseline, state: state)
-                continuation.follow(engine: i, state: state, orderUnpinned: !comparison.unpinned[i].orderScenesAreEmpty,
-                                    history: commands)
+                                  states: continued.isEmpty ? states : states + continued.map { (.order, $0.scene) },
+                                  baseline: baseline, state: state)
+                if following || !comparison.unpinned[i].orderScenesAreEmpty {
+                    continuation.follow(engine: i, state: state, orderUnpinned: true, history: commands)
+                }
             }
             guard first == nil else { continue }
             if let observed {

@@ -27,6 +27,11 @@ struct OrderContinuation {
         adopted = Array(repeating: [], count: engines.count)
     }
 
+    /// Whether a replica was made for some engine.
+    private(set) var isFollowing = false
+
+    func hasReplica(engine i: Int) -> Bool { replicas[i] != nil }
+
     /// Runs this step's command on every replica made so far.
     mutating func apply(_ command: Command) {
         for replica in replicas { _ = replica?.apply(command) }
@@ -58,6 +63,7 @@ struct OrderContinuation {
             let replica = make()
             for command in history { _ = replica.apply(command) }
             replicas[i] = replica
+            isFollowing = true
         }
         guard let replica = replicas[i], let adopting = replica as? any OrderAdopting else { return }
         let own = replica.snapshot()
