@@ -1,58 +1,90 @@
 #!/usr/bin/env bash
-# Every cause in one in-process run: the C example engine with its 8 planted bugs built
-# in together is fuzzed in process with WINDOWLAB_FUZZ_KEEP_GOING=1 from the bundled
-# corpus; each new cause is shrunk and written, the run goes on, and at its end says one
-# line per cause. Each written finding is then replayed on engines carrying one of the
-# bugs alone (scripts/many-bugs/attribute.py, as for `check`): the run must show at
-# least --min-share of the bugs, none by more than --max-groups findings.
+# Every cause in one in-process run: an example engine with its planted bugs built in
+# together is fuzzed in process with WINDOWLAB_FUZZ_KEEP_GOING=1 from the bundled corpus;
+# each new cause is shrunk and written, the run goes on, and at its end says one line per
+# cause. Each written finding is then replayed on engines carrying one of the bugs alone
+# (scripts/many-bugs/attribute.py, as for `check`): the run must show at least
+# --min-share of the bugs, none by more than --max-groups findings.
 # --runs N ends the run after N inputs instead of --time seconds: the same seed then makes
 # the same inputs and findings on any machine at any load (what CI runs; a timed run's
 # count of findings grows with what the seconds allowed).
 #
-#   scripts/in-process/keep-going.sh [--time 120 | --runs N] [--seed 1] [--min-share 0.9]
-#                                    [--max-groups 2] [--work DIR]
+#   scripts/in-process/keep-going.sh [--engine c|rust] [--time 120 | --runs N] [--seed 1]
+#                                    [--min-share 0.9] [--max-groups 2] [--work DIR]
+#
+# c: Examples/engines/c with its `#ifdef BUG_*` bugs (fuzz/fuzz_cwindows.c).
+# rust: Examples/engines/rust with its `bug = "..."` bugs that can coexist (all but
+#   `show-at-back`, as scripts/many-bugs/run.sh), through fuzz/lib.rs and fuzz_rwindows.c.
 #
 # Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD (where
-# libWindowLabOracle.a is; default .build/release), CLANG (default clang), CC (default cc).
-# Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not end with exit 1 and
-# its causes; 2 when something cannot be built.
+# libWindowLabOracle.a is; default .build/release), CLANG (default clang), CC (default cc),
+# RUSTC (default rustc). Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not
+# end with exit 1 and its causes; 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-time=120 runs="" seed=1 share=0.9 groups=2 work=""
+engine=c time=120 runs="" seed=1 share=0.9 groups=2 work=""
 while (($#)); do
   case "$1" in
+    --engine) engine=$2; shift 2 ;;
     --time) time=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --min-share) share=$2; shift 2 ;;
     --max-groups) groups=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "keep-going.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
 windowlab=$(realpath -m "${WINDOWLAB:-.build/release/windowlab}")
 [[ -x $windowlab ]] || { echo "keep-going.sh: no windowlab at $windowlab (set WINDOWLAB)" >&2; exit 2; }
-work=$(realpath -m "${work:-.build-in-process/keep-going}")
+work=$(realpath -m "${work:-.build-in-process/keep-going-$engine}")
 rm -rf "$work" && mkdir -p "$work/seeds" "$work/corpus" "$work/bin" "$work/findings"
 flags=$(scripts/oracle/link-flags.sh) || exit 2
-cc=${CC:-cc}
-mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 's/^BUG_//' | sort -u)
-defines=(); for bug in "${bugs[@]}"; do defines+=("-DBUG_$bug"); done
-for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
+clang=${CLANG:-clang}
 
+case "$engine" in
+  c)
+    cc=${CC:-cc}
+    mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 's/^BUG_//' | sort -u)
+    target=fuzz_cwindows
+    build_target() {  # all bugs together, in process
+      local defines=(); for bug in "${bugs[@]}"; do defines+=("-DBUG_$bug"); done
+      # shellcheck disable=SC2086  # the flags are words
+      "$clang" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
+        -o "$work/$target" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
+        Examples/engines/c/protocol.c $flags 2>"$work/link.log"
+    }
+    build_alone() { "$cc" -std=c11 -O2 "-DBUG_$1" -o "$work/bin/$1" Examples/engines/c/*.c -lm; } ;;
+  rust)
+    command -v "${RUSTC:-rustc}" >/dev/null || export PATH="$PATH:$HOME/.cargo/bin"
+    rustc=${RUSTC:-rustc}
+    mapfile -t bugs < <(grep -ho 'bug = "[a-z0-9-]*"' Examples/engines/rust/*.rs | sed 's/bug = "\(.*\)"/\1/' \
+      | sort -u | grep -vx show-at-back)
+    target=fuzz_rwindows
+    build_target() {
+      local cfgs=(); for bug in "${bugs[@]}"; do cfgs+=(--cfg "bug=\"$bug\""); done
+      "$rustc" --edition 2021 -O --crate-type staticlib --crate-name rwindows_fuzz \
+        -C passes=sancov-module -C llvm-args=-sanitizer-coverage-level=3 \
+        -C llvm-args=-sanitizer-coverage-inline-8bit-counters -C llvm-args=-sanitizer-coverage-pc-table \
+        -C llvm-args=-sanitizer-coverage-trace-compares "${cfgs[@]}" \
+        -o "$work/librwindows_fuzz.a" Examples/engines/rust/fuzz/lib.rs 2>"$work/link.log" || return 1
+      # shellcheck disable=SC2086
+      "$clang" -fsanitize=fuzzer -O2 -o "$work/$target" Examples/engines/rust/fuzz/fuzz_rwindows.c \
+        "$work/librwindows_fuzz.a" $flags 2>>"$work/link.log"
+    }
+    build_alone() { "$rustc" --edition 2021 -O --cfg "bug=\"$1\"" -o "$work/bin/$1" Examples/engines/rust/main.rs 2>/dev/null; } ;;
+  *) echo "keep-going.sh: --engine c or --engine rust" >&2; exit 64 ;;
+esac
+
+for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
 if [[ -n $runs ]]; then bound=(-runs="$runs") length="$runs inputs"; else bound=(-max_total_time="$time") length="${time}s"; fi
-echo "== fuzz_cwindows with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, $length from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
-# shellcheck disable=SC2086  # the flags are words
-"${CLANG:-clang}" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
-  -o "$work/fuzz_cwindows" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
-  Examples/engines/c/protocol.c $flags 2>"$work/link.log" || { cat "$work/link.log" >&2; exit 2; }
-for bug in "${bugs[@]}"; do
-  "$cc" -std=c11 -O2 "-DBUG_$bug" -o "$work/bin/$bug" Examples/engines/c/*.c -lm || exit 2
-done
+echo "== $target with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, $length from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
+build_target || { cat "$work/link.log" >&2; exit 2; }
+for bug in "${bugs[@]}"; do build_alone "$bug" || exit 2; done
 set +e
 (cd "$work" && SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
-  ./fuzz_cwindows "${bound[@]}" -reload=0 -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
+  "./$target" "${bound[@]}" -reload=0 -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
 status=$?
 set -e
 grep -E "^windowlab: ([0-9]+ cause|cause [0-9]+: [0-9]+ input)" "$work/fuzz.log" || true

@@ -6,6 +6,9 @@
 #   swift build -c release --product WindowLabOracle          # once, from the repository root
 #   clang -fsanitize=fuzzer my_fuzz.c my_engine.c $(scripts/oracle/link-flags.sh) -o my_fuzz
 #
+# The archive is linked whole: a file of it that only adds a protocol conformance (the
+# reference's answer relations, edge proximity for G2) is referred to by no symbol, and a
+# plain link leaves it out, so the oracle would find the conformance missing at run time.
 # The Swift runtime is linked statically (the toolchain's lib/swift_static), so the
 # fuzzer runs where the toolchain is absent (ClusterFuzzLite's runner). It needs, in
 # this order: the archive; swiftrt.o (it registers the Swift metadata sections: without
@@ -43,7 +46,7 @@ static=$(dirname "$resources")/swift_static/linux
   exit 2
 }
 cflags="-I$root/Sources/CWindowLabOracle/include"
-libs="$archive $static/$arch/swiftrt.o -L$static -Wl,--start-group -lFoundation -lFoundationEssentials"
+libs="-Wl,--whole-archive $archive -Wl,--no-whole-archive $static/$arch/swiftrt.o -L$static -Wl,--start-group -lFoundation -lFoundationEssentials"
 libs+=" -lFoundationInternationalization -l_FoundationICU -l_FoundationCShims -l_FoundationCollections"
 libs+=" -lCoreFoundation -lswiftDispatch -ldispatch -lBlocksRuntime -lswiftSynchronization -lswift_StringProcessing"
 libs+=" -lswift_RegexParser -lswift_Concurrency -lswiftCore -lswiftGlibc -Wl,--end-group -lstdc++ -lm -ldl -lpthread"
