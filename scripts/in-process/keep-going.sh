@@ -7,7 +7,9 @@
 # --min-share of the bugs, none by more than --max-groups findings.
 # --runs N ends the run after N inputs instead of --time seconds: the same seed then makes
 # the same inputs and findings on any machine at any load (what CI runs; a timed run's
-# count of findings grows with what the seconds allowed).
+# count of findings grows with what the seconds allowed). For the same reason each cause is
+# shrunk with a budget of 600 s (WINDOWLAB_FUZZ_SHRINK) rather than the target's 10, which a
+# loaded machine can cut short: a shrink ends on its own long before.
 #
 #   scripts/in-process/keep-going.sh [--engine c|rust] [--time 120 | --runs N] [--seed 1]
 #                                    [--min-share 0.9] [--max-groups 2] [--work DIR]
@@ -32,7 +34,7 @@ while (($#)); do
     --min-share) share=$2; shift 2 ;;
     --max-groups) groups=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "keep-going.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -83,7 +85,7 @@ echo "== $target with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1,
 build_target || { cat "$work/link.log" >&2; exit 2; }
 for bug in "${bugs[@]}"; do build_alone "$bug" || exit 2; done
 set +e
-(cd "$work" && SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
+(cd "$work" && SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 WINDOWLAB_FUZZ_SHRINK="${WINDOWLAB_FUZZ_SHRINK:-600}" WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
   "./$target" "${bound[@]}" -reload=0 -seed="$seed" "$work/corpus" "$work/seeds" >"$work/fuzz.log" 2>&1)
 status=$?
 set -e
