@@ -351,7 +351,7 @@ public struct LockstepSession {
                                   states: continued.isEmpty ? states : states + continued.map { (.order, $0.scene) },
                                   baseline: baseline, state: state)
                 if following || !comparison.unpinned[i].orderScenesAreEmpty {
-                    continuation.follow(engine: i, state: state, orderUnpinned: true, history: commands)
+                    continuation.follow(engine: i, state: state, history: commands)
                 }
             }
             guard first == nil else { continue }

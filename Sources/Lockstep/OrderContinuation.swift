@@ -54,12 +54,12 @@ struct OrderContinuation {
         }
     }
 
-    /// After the step: makes engine `i`'s replica when its order is unpinned and it has
-    /// none (replaying `history`, this step's command included), and has the replica
-    /// take every scene's order from `state`.
-    mutating func follow(engine i: Int, state: [SceneSnapshot], orderUnpinned: Bool, history: [Command]) {
+    /// After a step at which engine `i`'s order is unpinned or followed: makes its
+    /// replica when it has none (replaying `history`, this step's command included), and
+    /// has the replica take every scene's order from `state`.
+    mutating func follow(engine i: Int, state: [SceneSnapshot], history: [Command]) {
         if replicas[i] == nil {
-            guard orderUnpinned, let make else { return }
+            guard let make else { return }
             let replica = make()
             for command in history { _ = replica.apply(command) }
             replicas[i] = replica

@@ -6,7 +6,7 @@ extension ReferenceWindowSystem: OrderAdopting {
     /// level, the windows in front are those that went to its front last (W4), so the
     /// windows are handed new front stamps from the back to the front; nothing else
     /// changes (key window, key history, hidden windows' places).
-    /// - Complexity: O(n log n) for the scene's n visible windows.
+    /// - Complexity: O(n) expected, for the scene's n visible windows.
     public func adoptVisibleOrder(_ order: [String], scene name: String) -> Bool {
         guard let scene = scenes.first(where: { $0.name == name }) else { return false }
         guard order.count == scene.order.count, Set(order) == Set(scene.order.map(\.name)) else { return false }

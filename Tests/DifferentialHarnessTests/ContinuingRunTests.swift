@@ -19,9 +19,19 @@ struct ContinuingRunTests {
     static func run(_ text: String, against mutant: IndexedEngineMutation, continuing: Bool = true) throws
         -> DifferentialResult
     {
-        DifferentialRunner.run(try commands(text), engines: [TestEngines.reference, TestEngines.mutant(mutant)],
+        try run(text, against: TestEngines.mutant(mutant), continuing: continuing)
+    }
+
+    static func run(_ text: String, against engine: EngineFactory, continuing: Bool = true) throws
+        -> DifferentialResult
+    {
+        DifferentialRunner.run(try commands(text), engines: [TestEngines.reference, engine],
                                cadence: .everyCommand, continuesAfterDivergence: continuing)
     }
+
+    /// Three windows of one level, shown in turn.
+    static let threeShown = "window a frame 0 0 10 10\nwindow b frame 0 0 10 10\nwindow c frame 0 0 10 10\n"
+        + "show a\nshow b\nshow c\n"
 
     @Test("an observation that differs while the state agrees is recorded and the run goes on to the next one")
     func observationDifferences() throws {
@@ -85,19 +95,9 @@ struct ContinuingRunTests {
         // sameLevelNewGoesBehind shows windows at the back of their level: the order differs from the
         // second `show` on and stays unpinned. makeKeyAndVisibleNoRaise leaves `b` where it is; from the
         // engine's own order the reference would bring it to the front: a difference of its own.
-        let text = """
-            window a frame 0 0 10 10
-            window b frame 0 0 10 10
-            window c frame 0 0 10 10
-            show a
-            show b
-            show c
-            makeKeyAndVisible b
-            """
-        let engines = [TestEngines.reference,
-                       TestEngines.mutants([.sameLevelNewGoesBehind, .makeKeyAndVisibleNoRaise])]
-        let both = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand,
-                                          continuesAfterDivergence: true)
+        let text = Self.threeShown + "makeKeyAndVisible b\n"
+        let bugs = TestEngines.mutants([.sameLevelNewGoesBehind, .makeKeyAndVisibleNoRaise])
+        let both = try Self.run(text, against: bugs)
         // The second and third shows (each puts its window behind, where the reference from the same
         // order would put it in front), then the makeKeyAndVisible.
         #expect(both.divergences.map(\.commandIndex) == [4, 5, 6])
@@ -109,36 +109,21 @@ struct ContinuingRunTests {
         #expect(last.signature.text.hasPrefix("makeKeyAndVisible state order/between"), "\(last.signature.text)")
         #expect(FindingSignature(text: last.signature.text) == last.signature)
         // The same makeKeyAndVisible on the engine with the raise bug alone differs at the same step.
-        let alone = DifferentialRunner.run(try Self.commands(text),
-                                           engines: [TestEngines.reference, TestEngines.mutant(.makeKeyAndVisibleNoRaise)],
-                                           cadence: .everyCommand, continuesAfterDivergence: true)
+        let alone = try Self.run(text, against: .makeKeyAndVisibleNoRaise)
         #expect(alone.divergences.map(\.commandIndex) == [6])
         // With the show bug alone, the makeKeyAndVisible puts `b` where the reference would from that
         // order (behind nothing): only the shows differ.
-        let shows = DifferentialRunner.run(try Self.commands(text),
-                                           engines: [TestEngines.reference, TestEngines.mutant(.sameLevelNewGoesBehind)],
-                                           cadence: .everyCommand, continuesAfterDivergence: true)
+        let shows = try Self.run(text, against: .sameLevelNewGoesBehind)
         #expect(shows.divergences.map(\.commandIndex).prefix(2) == [4, 5])
         // A run that stops at its first difference sees only the show.
-        let stopped = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand)
+        let stopped = try Self.run(text, against: bugs, continuing: false)
         #expect(stopped.divergences.map(\.commandIndex) == [4])
     }
 
     @Test("W6: a same-level setLevel that moves a window is a difference even where the order already differed")
     func sameLevelReorderBehindAnOrderDifference() throws {
-        let text = """
-            window a frame 0 0 10 10
-            window b frame 0 0 10 10
-            window c frame 0 0 10 10
-            show a
-            show b
-            show c
-            set c level 0
-            order
-            """
-        let engines = [TestEngines.reference, TestEngines.mutants([.sameLevelNewGoesBehind, .sameLevelSetReorders])]
-        let run = DifferentialRunner.run(try Self.commands(text), engines: engines, cadence: .everyCommand,
-                                         continuesAfterDivergence: true)
+        let text = Self.threeShown + "set c level 0\norder\n"
+        let run = try Self.run(text, against: TestEngines.mutants([.sameLevelNewGoesBehind, .sameLevelSetReorders]))
         #expect(run.divergences.map(\.commandIndex).contains(6), "\(run.divergences.map(\.summary))")
         // The `order` query of an unpinned order is not compared.
         #expect(!run.divergences.map(\.commandIndex).contains(7))
