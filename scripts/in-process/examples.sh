@@ -53,18 +53,10 @@ bug_env=()   # the environment that switches the planted bug on (swift); rust bu
 case "$engine" in
   rust)
     command -v "${RUSTC:-rustc}" >/dev/null || export PATH="$PATH:$HOME/.cargo/bin"
-    rustc=${RUSTC:-rustc} clang=${CLANG:-clang}
-    flags=$(scripts/oracle/link-flags.sh) || exit 2
-    sancov=(-C passes=sancov-module -C llvm-args=-sanitizer-coverage-level=3
-            -C llvm-args=-sanitizer-coverage-inline-8bit-counters -C llvm-args=-sanitizer-coverage-pc-table
-            -C llvm-args=-sanitizer-coverage-trace-compares)
-    build() {  # build DIR [--cfg …]: the staticlib, the fuzz target and the protocol binary
+    rustc=${RUSTC:-rustc}
+    build() {  # build DIR [--cfg …]: the fuzz target and the protocol binary
       local dir=$1; shift
-      "$rustc" --edition 2021 -O --crate-type staticlib --crate-name rwindows_fuzz "${sancov[@]}" "$@" \
-        -o "$dir/librwindows_fuzz.a" Examples/engines/rust/fuzz/lib.rs || exit 2
-      # shellcheck disable=SC2086
-      "$clang" -fsanitize=fuzzer -O2 -o "$dir/fuzz_rwindows" Examples/engines/rust/fuzz/fuzz_rwindows.c \
-        "$dir/librwindows_fuzz.a" $flags 2>"$dir/link.log" || { cat "$dir/link.log" >&2; exit 2; }
+      scripts/in-process/rust-fuzz-target.sh "$dir" "$@" || exit 2
       "$rustc" --edition 2021 -O "$@" -o "$dir/rwindows" Examples/engines/rust/main.rs || exit 2
     }
     build "$work/clean"

@@ -55,7 +55,7 @@ case "$engine" in
       # shellcheck disable=SC2086  # the flags are words
       "$clang" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
         -o "$work/$target" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
-        Examples/engines/c/protocol.c $flags 2>"$work/link.log"
+        Examples/engines/c/protocol.c $flags 2>"$work/link.log" || { cat "$work/link.log" >&2; return 1; }
     }
     build_alone() { "$cc" -std=c11 -O2 "-DBUG_$1" -o "$work/bin/$1" Examples/engines/c/*.c -lm; } ;;
   rust)
@@ -66,14 +66,7 @@ case "$engine" in
     target=fuzz_rwindows
     build_target() {
       local cfgs=(); for bug in "${bugs[@]}"; do cfgs+=(--cfg "bug=\"$bug\""); done
-      "$rustc" --edition 2021 -O --crate-type staticlib --crate-name rwindows_fuzz \
-        -C passes=sancov-module -C llvm-args=-sanitizer-coverage-level=3 \
-        -C llvm-args=-sanitizer-coverage-inline-8bit-counters -C llvm-args=-sanitizer-coverage-pc-table \
-        -C llvm-args=-sanitizer-coverage-trace-compares "${cfgs[@]}" \
-        -o "$work/librwindows_fuzz.a" Examples/engines/rust/fuzz/lib.rs 2>"$work/link.log" || return 1
-      # shellcheck disable=SC2086
-      "$clang" -fsanitize=fuzzer -O2 -o "$work/$target" Examples/engines/rust/fuzz/fuzz_rwindows.c \
-        "$work/librwindows_fuzz.a" $flags 2>>"$work/link.log"
+      scripts/in-process/rust-fuzz-target.sh "$work" "${cfgs[@]}"
     }
     build_alone() { "$rustc" --edition 2021 -O --cfg "bug=\"$1\"" -o "$work/bin/$1" Examples/engines/rust/main.rs 2>/dev/null; } ;;
   *) echo "keep-going.sh: --engine c or --engine rust" >&2; exit 64 ;;
@@ -82,7 +75,7 @@ esac
 for pack in corpus/*.wlpack; do "$windowlab" corpus unpack "$pack" -o "$work/seeds" >/dev/null; done
 if [[ -n $runs ]]; then bound=(-runs="$runs") length="$runs inputs"; else bound=(-max_total_time="$time") length="${time}s"; fi
 echo "== $target with all ${#bugs[@]} planted bugs, WINDOWLAB_FUZZ_KEEP_GOING=1, $length from $(ls "$work/seeds" | wc -l) seeds (seed $seed)"
-build_target || { cat "$work/link.log" >&2; exit 2; }
+build_target || exit 2
 for bug in "${bugs[@]}"; do build_alone "$bug" || exit 2; done
 set +e
 (cd "$work" && SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 WINDOWLAB_FUZZ_SHRINK="${WINDOWLAB_FUZZ_SHRINK:-600}" WINDOWLAB_FUZZ_KEEP_GOING=1 WINDOWLAB_FUZZ_FINDINGS="$work/findings" \
