@@ -8,9 +8,12 @@ extension CheckRun {
     /// Replays every pack `corpus/*.wlpack` and every raw input directly in
     /// `corpus/regressions/` on all engines. (Regression inputs of the parser and
     /// corpus-reader fuzz targets live in subfolders and are replayed by the tests.)
+    /// - Returns: whether `--time` ran out before every entry was replayed (the check
+    ///   has then failed as not finished).
+    @discardableResult
     func replayCorpus(_ engines: [EngineFactory], _ report: inout CheckReport, _ cursor: inout ReplayCursor,
-                      _ diverged: inout ReplayFindings) throws {
-        guard options.corpus != "none" else { return }
+                      _ diverged: inout ReplayFindings) throws -> Bool {
+        guard options.corpus != "none" else { return false }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: options.corpus)) ?? []).sorted()
         var unfinished = UnfinishedReplay()
         for name in names where name.hasSuffix(".wlpack") {
@@ -55,6 +58,7 @@ extension CheckRun {
                         + "\(NumberText.format(options.time)) s ran out, from \(first) on: they were not compared "
                         + "(give --time more, or --corpus none)")
         }
+        return unfinished.first != nil
     }
 
     private func replay(_ entry: [UInt8], from source: String, _ engines: [EngineFactory], _ report: inout CheckReport,

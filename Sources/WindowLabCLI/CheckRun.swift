@@ -55,14 +55,16 @@ struct CheckRun {
         let savedReplayed = !skipSavedFailures && !Interruption.requested
             ? replaySavedFailures(engines, known, &report, recorder) : 0
         replayScenarios(engines, &report, &replay, &diverged)
-        try replayCorpus(engines, &report, &replay, &diverged)
+        let corpusCutShort = try replayCorpus(engines, &report, &replay, &diverged)
         reportReplayFindings(diverged, engines, known, &report)
         recorder?.clear(job: 0)
         if !Interruption.requested { runCampaign(engines, known, &report, recorder) }
-        // (A worker restarted after a crash may rightly have nothing left; the first one may not.)
-        if report.scenarios == 0 && report.packEntries == 0 && report.result.cases == 0 && savedReplayed == 0
+        // (A worker restarted after a crash may rightly have nothing left; the first one may not.
+        // A corpus that --time cut before its first entry has already failed as not finished.)
+        if report.scenarios == 0 && !corpusCutShort && report.packEntries == 0 && report.result.cases == 0 && savedReplayed == 0
             && replayFrom == 0 && firstCase == 0 && !Interruption.requested {
-            report.badInput("nothing was checked: no saved failures, scenario files or corpus entries, and no campaign (--time 0)")
+            report.badInput("nothing was checked: no saved failures, scenario files or corpus entries, and no campaign ("
+                            + (options.time > 0 ? "--time \(NumberText.format(options.time)) s left it none)" : "--time 0)"))
         }
         noteUnsupported(&report)
         if Interruption.requested { report.interrupted() }

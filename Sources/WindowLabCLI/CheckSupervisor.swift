@@ -179,7 +179,10 @@ struct CheckSupervisor {
         var position = WorkerPosition()
         (position.inFlight, position.replayFrom) = (directory, resume.replayFrom)
         (position.firstCase, position.skipSavedFailures) = (resume.firstCase, resume.skipSavedFailures)
-        return ["check-worker"] + options.arguments(time: (resume.remaining * 10).rounded() / 10, seed: seed)
+        // `--time 0` means "replay everything, no campaign": a bounded check's worker never gets it,
+        // however little time is left (a rounding to 0 once let `--time 0.01` replay the whole corpus).
+        let time = options.time > 0 ? max(0.001, (resume.remaining * 1000).rounded() / 1000) : 0
+        return ["check-worker"] + options.arguments(time: time, seed: seed)
             + position.arguments
     }
 

@@ -79,12 +79,15 @@ struct ComparedVerdictCommandLineTests {
         #expect(json.contains("\"fault\":\"the engine answered `error injected fault`"), "\(json.prefix(800))")
     }
 
-    @Test("check --time bounds the corpus replays too: entries left when it runs out fail the check as not compared")
-    func checkTimeBoundsReplays() throws {
+    @Test("check --time bounds the corpus replays too: entries left when it runs out fail the check as not compared",
+          arguments: ["0.05", "0.001"])
+    func checkTimeBoundsReplays(time: String) throws {
         let out = try TemporaryFolder("windowlab-time-bound")
         defer { try? FileManager.default.removeItem(atPath: out.path) }
-        // No machine replays 6,000 bundled entries on two engines in 50 ms: the time runs out.
-        let run = try Binary.run(["check", "--time", "0.05", "--examples", "none", "--failures", "none",
+        // No machine replays 6,000 bundled entries on two engines in 50 ms: the time runs out, whether
+        // before the first entry (a loaded machine; once "nothing was checked", exit 2) or after some;
+        // and a time that rounds to 0 s is still a bound, not `--time 0` (which replays everything).
+        let run = try Binary.run(["check", "--time", time, "--examples", "none", "--failures", "none",
                                   "--out", out.file("out")])
         #expect(run.status == 1, "\(run.errors.suffix(1500))")
         #expect(run.errors.contains("FAIL not finished: "), "\(run.errors.suffix(1500))")
