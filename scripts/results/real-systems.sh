@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes docs/results/real-systems.md: `windowlab check` on each real window system of
-# Examples/engines/ (today an X.Org server, Examples/engines/x11), under its declared
+# Examples/engines/ (an X.Org server, Examples/engines/x11, and headless Chromium,
+# Examples/engines/browser), under its declared
 # dialect: cases a minute, differences, and for each kind of statement how many were
 # compared, masked, declined, cut off by a declined statement, steered around by a
 # declared deviation, or skipped for a missing feature (check --json's ledger).
@@ -8,7 +9,8 @@
 #   scripts/results/real-systems.sh [--time 60] [--seed 1]
 #
 # Needs windowlab (.build/release, the README's commands, or $WINDOWLAB), Xvfb and
-# python-xlib (Examples/engines/x11/README.md).
+# python-xlib (Examples/engines/x11/README.md), and chromium (Examples/engines/browser).
+# The two checks run one after the other, each with --jobs 2.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -17,7 +19,7 @@ while (($#)); do
   case "$1" in
     --time) time=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "real-systems.sh: unknown argument '$1'" >&2; exit 64 ;;
   esac
 done
@@ -35,13 +37,16 @@ system() {
 }
 x11_engine="exec:python3 Examples/engines/x11/xwindows.py"
 system x11 "$x11_engine"
+browser_engine="exec:python3 Examples/engines/browser/browserwindows.py"
+system browser "$browser_engine"
 
 out=docs/results/real-systems.md
 python3 - "$work" "$out.tmp" "$time" "$seed" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" \
-  "$(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg) at the end" "$x11_engine" <<'PY'
+  "$(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg) at the end" "$x11_engine" "$browser_engine" <<'PY'
 import json, sys
-work, out, time, seed, commit, day, machine, x11 = sys.argv[1:]
-systems = [("An X.Org server (Xvfb) through Examples/engines/x11", "x11", x11)]
+work, out, time, seed, commit, day, machine, x11, browser = sys.argv[1:]
+systems = [("An X.Org server (Xvfb) through Examples/engines/x11", "x11", x11),
+           ("Headless Chromium through Examples/engines/browser", "browser", browser)]
 lines = ["# Real window systems under `windowlab check`", "",
          "Written by `scripts/results/real-systems.sh --time %s --seed %s` at commit %s, %s, on %s." % (time, seed, commit, day, machine),
          "Each system is checked as its README says (`--corpus none --engine-timeout 30 --jobs 2`);",
