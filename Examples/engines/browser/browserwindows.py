@@ -278,9 +278,12 @@ def write_all(data):
         view = view[os.write(1, view):]
 
 
-def answer_batch(adapter, lines, first_number):
-    """Answers for a list of request lines (numbered from first_number)."""
+def answer_batch(adapter, lines, first_number, emit):
+    """Answers a list of request lines (numbered from first_number), handing emit the
+    answers made so far at least every 50 ms: a long batch of touches takes the browser
+    seconds, and the harness times each answer."""
     out, pending = [], []   # pending: (number, words) of statements that go to the page together
+    emitted = time.monotonic()
 
     def flush():
         if not pending:
@@ -321,8 +324,11 @@ def answer_batch(adapter, lines, first_number):
                 out.append("error %s" % e)
         else:
             pending.append((number, words))
+        if not pending and out and time.monotonic() - emitted > 0.05:
+            emit(out)
+            out, emitted = [], time.monotonic()
     flush()
-    return out
+    emit(out)
 
 
 def main(argv):
@@ -343,16 +349,20 @@ def main(argv):
                 buf += b"\n"
             *complete, buf = buf.split(b"\n")
             lines = [line.decode("utf-8", "replace").rstrip("\r") for line in complete]
+            answered = [0]   # of these lines: each answer ends with an `ok N` or `error` line
+
+            def emit(out):
+                if out:
+                    answered[0] += sum(1 for o in out if o.startswith(("ok ", "error ")))
+                    write_all(("\n".join(out) + "\n").encode())
             if gone is None:
                 try:
-                    out = answer_batch(adapter, lines, number + 1)
+                    answer_batch(adapter, lines, number + 1, emit)
                 except BrowserGone as e:
                     gone = str(e)
             if gone is not None:
-                out = ["error the browser went away: %s" % gone for line in lines]
+                emit(["error the browser went away: %s" % gone for _ in lines[answered[0]:]])
             number += len(lines)
-            if out:
-                write_all(("\n".join(out) + "\n").encode())
     finally:
         adapter.browser.close()
     return 0
