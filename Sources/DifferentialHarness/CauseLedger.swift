@@ -33,9 +33,6 @@ final class CauseLedger: Sendable {
         /// How many divergences of other signatures its case showed before this one:
         /// 0 is a case where no other cause had a hand yet.
         var position: Int
-        /// For a richer case of a group that had outcomes no group had yet: those, one
-        /// of which its shrink keeps (``Finding/shrinking``'s `keeping`).
-        var novel: Set<RuleOutcome>? = nil
     }
 
     /// Shrunk groups are shrunk again from up to this many other cases, while no group
@@ -47,9 +44,6 @@ final class CauseLedger: Sendable {
     /// without outcomes) from up to this many: the cases counted into it say least
     /// about their cause.
     static let resamplesPerOrdinaryGroup = 8
-
-    /// Richer cases shrunk for one outcome no settled group has, at most.
-    static let triesPerNovelOutcome = 4
 
     private static func resampleLimit(_ group: CampaignGroup) -> Int {
         group.signature.outcomes.isEmpty ? resamplesPerOrdinaryGroup : resamplesPerGroup
@@ -64,12 +58,6 @@ final class CauseLedger: Sendable {
         var waiting: [Int] = []
         var claimedCount = 0
         var merged = 0
-        /// How many groups were opened for each outcome that no settled group's signature
-        /// had: a richer case of a group that brings such an outcome is shrunk for it
-        /// (up to ``triesPerNovelOutcome`` times) instead of being counted (a second cause
-        /// that always comes with the first's circumstances: a compositor's alpha product
-        /// met at a maximum edge).
-        var novelTries: [RuleOutcome: Int] = [:]
         /// For shrunk groups: other cases of them, how often they were shrunk again,
         /// and the commands of the scenario saved for each.
         var reservoir: [Int: [Example]] = [:]
@@ -112,25 +100,14 @@ final class CauseLedger: Sendable {
                 let signature = divergence.signature
                 var group = state.groupOf[signature].map { Self.live($0, state) }
                 var attributed = false
-                var novel: Set<RuleOutcome>? = nil
                 if group == nil, let richer = state.groups.indices.first(where: {
                     [.shrunk, .known].contains(state.groups[$0].status) && state.mergedInto[$0] == nil
                         && signature.isRicherCase(of: state.groups[$0].signature)
                 }) {
-                    let settled = Set(state.groups.indices.filter {
-                        [.shrunk, .known].contains(state.groups[$0].status) && state.mergedInto[$0] == nil
-                    }.flatMap { state.groups[$0].signature.outcomes })
-                    let unseen = Set(signature.outcomes).subtracting(settled)
-                        .filter { state.novelTries[$0, default: 0] < Self.triesPerNovelOutcome }
-                    if unseen.isEmpty {
-                        (group, attributed) = (richer, true)
-                        state.groupOf[signature] = richer
-                    } else {
-                        novel = unseen
-                    }
+                    (group, attributed) = (richer, true)
+                    state.groupOf[signature] = richer
                 }
                 if group == nil {
-                    for outcome in novel ?? [] { state.novelTries[outcome, default: 0] += 1 }
                     var new = CampaignGroup(signature: signature, status: .unshrunk, profile: profile)
                     (new.caseSeed, new.focus, new.avoided) = (caseSeed, focus, avoided)
                     new.originalCommands = commands.count
@@ -138,9 +115,7 @@ final class CauseLedger: Sendable {
                     group = state.groups.count
                     state.groups.append(new)
                     state.groupOf[signature] = group
-                    var kept = example
-                    kept.novel = novel
-                    state.examples[group!] = kept
+                    state.examples[group!] = example
                     state.waiting.append(group!)
                     opened += 1
                 } else if state.groups[group!].status == .shrunk, !attributed {

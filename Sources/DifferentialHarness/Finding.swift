@@ -72,16 +72,13 @@ extension Finding {
     public static func shrinking(
         _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
         engines: [EngineFactory], seconds: Double = 60, deadline: ContinuousClock.Instant? = nil,
-        invariants: Bool = true, willTry: (([Command]) -> Void)? = nil, keeping: Set<RuleOutcome>? = nil
+        invariants: Bool = true, willTry: (([Command]) -> Void)? = nil
     ) -> Finding {
         // A candidate shows the case's difference when ``CauseKey/admits(_:)`` says so:
         // the same statement class and kind of difference, one of its outcomes, and no
         // rule branch the case did not decide. Another difference met instead is another
         // cause (counted in ``ShrinkRecord/otherCausesMet``), never a smaller case of this one.
-        // `keeping`: outcomes of which the shrink must keep one (those no group had when the
-        // case was met), so that it finds the cause they stand for, or none.
-        var cause = CauseKey(divergence)
-        if let keeping, !keeping.isEmpty { cause.outcomes = keeping }
+        let cause = CauseKey(divergence)
         func shows(_ found: Divergence) -> Bool { cause.admits(found) }
         let started = ContinuousClock.now
         var othersMet = 0
