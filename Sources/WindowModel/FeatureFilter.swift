@@ -101,8 +101,10 @@ struct SentState: Sendable {
     private var sceneScreens: [String: String] = [:]
     private var touchScenes: [TouchID: String] = [:]
     /// Touches whose `began` was sent and whose `ended` or `cancelled` was not since,
-    /// with the point each holds.
-    private var touchPoints: [TouchID: Point] = [:]
+    /// with the points each may hold: a second `began` of an id holds its own point when
+    /// the first hit nothing (T4) and the first's when it did not (the second is then
+    /// ignored), and which it was is the engine's answer, not known here.
+    private var touchPoints: [TouchID: Set<Point>] = [:]
     /// Windows known to be visible (shown since they were last hidden).
     private var visible: Set<String> = []
     /// Touches whose `began` was steered around: their later phases are not sent either.
@@ -142,7 +144,7 @@ struct SentState: Sendable {
         case let .touchBegan(id, _, _):
             return deviations.contains(.t1) && touchPoints.keys.contains { $0 != id }
         case let .touchMoved(id, point):
-            return deviations.contains(.t3) && touchPoints[id] == point
+            return deviations.contains(.t3) && touchPoints[id]?.contains(point) == true
         default:
             return false
         }
@@ -160,9 +162,9 @@ struct SentState: Sendable {
         case let .touchBegan(id, point, scene):
             withheld.remove(id)
             touchScenes[id] = scene
-            if touchPoints[id] == nil { touchPoints[id] = point }
+            touchPoints[id, default: []].insert(point)
         case let .touchMoved(id, point):
-            if touchPoints[id] != nil { touchPoints[id] = point }
+            if touchPoints[id] != nil { touchPoints[id] = [point] }
         case let .touchEnded(id, _), let .touchCancelled(id):
             touchPoints[id] = nil
         case let .show(window), let .makeKeyAndVisible(window): visible.insert(window)

@@ -121,6 +121,24 @@ struct DeviationTests {
         #expect(coverage.summary.contains("compared on every engine: \(coverage.compared.count)"))
     }
 
+    @Test("T3: a moved to any point its touch may hold is not sent, a second began's included (found by the browser adapter)")
+    func sameMoveAfterSecondBegan() {
+        var filter = FeatureFilter(features: EngineFeature.all, deviations: [.t3])
+        // The first began may hit nothing (T4), so the second may start the touch where it is;
+        // or the first started it, and the second is ignored: the touch is at either point.
+        for command in [Command.touchBegan(id: TouchID(0), at: Point(0, 0), scene: mainSceneName),
+                        .touchBegan(id: TouchID(0), at: Point(999, 999), scene: mainSceneName)] {
+            #expect(filter.admit(command) != nil)
+        }
+        #expect(filter.admit(.touchMoved(id: TouchID(0), to: Point(999, 999))) == nil)
+        #expect(filter.admit(.touchMoved(id: TouchID(0), to: Point(0, 0))) == nil)
+        #expect(filter.admit(.touchMoved(id: TouchID(0), to: Point(5, 5))) != nil)
+        // After a move sent, the touch (if down) is where the move put it.
+        #expect(filter.admit(.touchMoved(id: TouchID(0), to: Point(999, 999))) != nil)
+        #expect(filter.admit(.touchMoved(id: TouchID(0), to: Point(999, 999))) == nil)
+        #expect(filter.steered == 3)
+    }
+
     @Test("H2, T7, T8: the statements that trigger a steered deviation are not sent")
     func steeredStatementsAreSkipped() {
         var filter = FeatureFilter(features: EngineFeature.all, deviations: [.h2, .t7, .t8])

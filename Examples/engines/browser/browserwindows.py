@@ -36,7 +36,7 @@ import tempfile
 import time
 
 NAME = "browserwindows"
-FEATURES = "windows views interaction alpha hit touches"
+FEATURES = "windows levels views interaction alpha hit touches"
 LIMIT = 100000
 SCREEN = 1000
 HANDSHAKE = ("hello 2 %s %s deviates N1 W8 H2 T3 T5 numbers integer range %d %d sizes 0 %d points screen"

@@ -13,11 +13,14 @@
 //   front / back / remove       appendChild / insertBefore(first) / Element.remove
 //   set T interaction off|on    pointer-events: none / inherited
 //   set T alpha A               opacity
+//   a window's level            z-index: the level's rank among the levels sent so far
 //
 // Each statement answers [status, lines]: status "ok", "error" or "unsupported".
 (() => {
   const boxes = new Map();      // name -> its element (windows and views alike)
   const windowOf = new Map();   // name -> the name of its window
+  const levelOf = new Map();    // window name -> its level, as sent
+  let levels = [];              // every level sent so far, ascending: a window's z-index is its level's rank
   const touchLog = [];          // touch events as the browser delivered them
   const plantedBug = window.__windowlabBug || null;
 
@@ -60,7 +63,7 @@
     if (width < 0 || height < 0) throw new StatementError("a negative width or height (G3)");
     Object.assign(element.style, { left: `${x}px`, top: `${y}px`, width: `${width}px`, height: `${height}px` });
   }
-  function create(name, parentName, fixed, frame) {
+  function create(name, parentName, fixed, frame, level) {
     if (boxes.has(name)) throw new StatementError(`a window or view named ${name} exists`);
     const element = document.createElement("div");
     element.dataset.name = name;
@@ -72,6 +75,8 @@
       element.style.visibility = "hidden";
       document.body.appendChild(element);
       windowOf.set(name, name);
+      boxes.set(name, element);
+      setLevel(name, level);
     } else {
       box(parentName).appendChild(element);
       windowOf.set(name, windowOf.get(parentName));
@@ -79,6 +84,20 @@
     boxes.set(name, element);
   }
   function visible(element) { return getComputedStyle(element).visibility !== "hidden"; }
+  // Levels are numbers of any size and z-index is a 32-bit integer: each window's z-index
+  // is its level's rank among the levels sent so far (a new level re-ranks every window).
+  function setLevel(name, text) {
+    let level = Number(text);
+    if (!Number.isFinite(level)) throw new StatementError(`not a number: ${text}`);
+    if (level === 0) level = 0;   // -0 is level 0
+    levelOf.set(name, level);
+    if (!levels.includes(level)) {
+      levels = [...levels, level].sort((a, b) => a - b);
+      for (const [other, otherLevel] of levelOf) boxes.get(other).style.zIndex = String(levels.indexOf(otherLevel));
+    } else {
+      boxes.get(name).style.zIndex = String(levels.indexOf(level));
+    }
+  }
   function show(name) {
     const element = box(name);
     if (visible(element)) return;
@@ -90,13 +109,17 @@
     for (const named of [element, ...element.querySelectorAll("[data-name]")]) {
       boxes.delete(named.dataset.name);
       windowOf.delete(named.dataset.name);
+      levelOf.delete(named.dataset.name);
     }
     element.remove();
   }
   function coordinate(value) { return String(value === 0 ? 0 : value); }   // -0 prints as 0
+  // Front to back as CSS paints positioned boxes: by computed z-index, then document order.
   function orderLine() {
-    const shown = [...document.body.children].filter((e) => e.dataset.name && visible(e));
-    return "order main: " + shown.reverse().map((e) => e.dataset.name).join(" ");
+    const shown = [...document.body.children].filter((e) => e.dataset.name && visible(e))
+      .map((e, index) => [Number(getComputedStyle(e).zIndex), index, e.dataset.name])
+      .sort((a, b) => (b[0] - a[0]) || (b[1] - a[1]));
+    return "order main: " + shown.map((e) => e[2]).join(" ");
   }
   function hit(x, y) {
     const element = document.elementFromPoint(x, y);
@@ -111,8 +134,7 @@
     const [verb] = words, n = words.length;
     if (verb === "window" && (n === 11 || n === 12) && words[2] === "in" && words[3] === "main"
         && words[4] === "frame" && words[9] === "level" && (n === 11 || words[11] === "root")) {
-      if (number(words[10]) !== 0) throw new Unsupported("window levels are not declared (no z-index)");
-      create(words[1], null, true, words.slice(5, 9));
+      create(words[1], null, true, words.slice(5, 9), words[10]);
       if (n === 12) create(words[1] + ".root", words[1], false, ["0", "0", words[7], words[8]]);
       return [];
     }
@@ -146,6 +168,14 @@
       else if (words[3] === "on") hide(element);
       else if (isWindow(words[1])) show(words[1]);   // W9: as `show`
       else element.style.visibility = "";
+      return [];
+    }
+    if (verb === "set" && n === 4 && words[2] === "level") {
+      if (!isWindow(words[1])) throw new StatementError(`${words[1]} is a view, not a window`);
+      const before = levelOf.get(words[1]);
+      setLevel(words[1], words[3]);
+      // W4: a visible window whose level changes goes in front of its new level; W6: the same level changes nothing.
+      if (levelOf.get(words[1]) !== before && visible(box(words[1]))) document.body.appendChild(box(words[1]));
       return [];
     }
     if (verb === "set" && n === 4 && words[2] === "alpha") {
@@ -182,6 +212,8 @@
       for (const element of [...document.body.children]) element.remove();
       boxes.clear();
       windowOf.clear();
+      levelOf.clear();
+      levels = [];
       touchLog.length = 0;
     },
   };
