@@ -28,7 +28,7 @@ struct OrderContinuation {
     }
 
     /// Whether a replica was made for some engine.
-    private(set) var isFollowing = false
+    var isFollowing: Bool { replicas.contains { $0 != nil } }
 
     func hasReplica(engine i: Int) -> Bool { replicas[i] != nil }
 
@@ -63,7 +63,6 @@ struct OrderContinuation {
             let replica = make()
             for command in history { _ = replica.apply(command) }
             replicas[i] = replica
-            isFollowing = true
         }
         guard let replica = replicas[i], let adopting = replica as? any OrderAdopting else { return }
         let own = replica.snapshot()

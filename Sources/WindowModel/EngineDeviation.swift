@@ -131,8 +131,10 @@ extension EngineDeviation {
     /// relaxes, so that it is not checked against a deviating engine's own trace:
     /// `notify` (N1, N2), `order` (W4), `keyWindow` and `press` (K4), `convert` (Q3), and
     /// every touch line under G2, T1, T4 and T5 (after a cancellation the engine does not
-    /// post, T5, its touch is not compared: the lockstep run knows which, an `expect`
-    /// line does not, so the run's comparison with the reference has the last word).
+    /// post, T5, its touch is not compared: the lockstep run knows which touch, an `expect`
+    /// line alone does not). `check` replays scenario files beside the reference, which
+    /// still compares the pinned touches; `windowlab run` on such an engine alone checks
+    /// none of its touch lines.
     public static func relaxes(expectation text: String, _ deviations: Set<EngineDeviation>) -> Bool {
         guard !deviations.isEmpty else { return false }
         let word = text.prefix { $0 != " " }

@@ -9,7 +9,8 @@
 #
 # Needs Xvfb (Debian's xvfb) and python-xlib (`pip install python-xlib`, or Debian's
 # python3-xlib for /usr/bin/python3); windowlab from .build/release (the README's
-# commands) or $WINDOWLAB. Exit 0 when all three end as said.
+# commands) or $WINDOWLAB. Exit 0 when all three end as said. The steps are
+# scripts/real-systems/selftest.sh's, shared with the other real systems' selftests.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 time=45 work=.build-release/x11
@@ -17,35 +18,11 @@ while (($#)); do
   case "$1" in
     --time) time=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "selftest.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
-windowlab=${WINDOWLAB:-.build/release/windowlab}
 command -v Xvfb >/dev/null || { echo "selftest.sh: no Xvfb (apt-get install xvfb)" >&2; exit 2; }
 python3 -c 'import Xlib' 2>/dev/null || { echo "selftest.sh: no python-xlib (pip install python-xlib)" >&2; exit 2; }
-engine="exec:python3 Examples/engines/x11/xwindows.py"
-# An X server answers in milliseconds, but under a load of 2 a python client and Xvfb
-# sharing two cores can stall for seconds: 30 s per answer before it counts as hung.
-common=(--jobs 2 --corpus none --engine-timeout 30 --failures none --seed 1)
-rm -rf "$work" && mkdir -p "$work"
-fail() { echo "selftest.sh: FAIL: $*" >&2; exit 1; }
-
-echo "== 1. the example scenarios on a real X server"
-"$windowlab" run --engine "$engine" Examples/*.wls >"$work/run.log" 2>&1 || { tail -20 "$work/run.log" >&2; fail "windowlab run"; }
-tail -n 1 "$work/run.log"
-
-echo "== 2. check, ${time} s: clean under the declared dialect"
-"$windowlab" check --engine "$engine" --time "$time" "${common[@]}" --out "$work/clean" | tee "$work/clean.log" \
-  | grep -E "^(xwindows|campaign|compared|check|FAIL)" || true
-[[ ${PIPESTATUS[0]} == 0 ]] || fail "the adapter is not clean (above; $work/clean.log)"
-
-echo "== 3. the planted bug (--bug screen-point) caught past the declarations"
-set +e
-"$windowlab" check --engine "$engine --bug screen-point" --time 120 --stop-on-finding "${common[@]}" \
-  --examples none --out "$work/bug" >"$work/bug.log" 2>&1
-status=$?
-set -e
-((status == 1)) || { tail -20 "$work/bug.log" >&2; fail "check exits $status on the planted bug, not 1"; }
-grep -E "^  [0-9]+ x hit observations hit/point" "$work/bug.log" || { tail -20 "$work/bug.log" >&2; fail "no hit/point group"; }
-echo "selftest.sh: ok"
+exec scripts/real-systems/selftest.sh --name xwindows --engine "exec:python3 Examples/engines/x11/xwindows.py" \
+  --where "on a real X server" --time "$time" --work "$work"
