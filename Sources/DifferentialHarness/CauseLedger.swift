@@ -12,7 +12,11 @@ import WindowModel
 /// 1. into the group its signature was counted into before (a signature that shrank
 ///    to a cause stays that cause's);
 /// 2. else into a shrunk or known group whose outcomes it carries, all of them, in a
-///    richer context (``FindingSignature/isRicherCase(of:)``): counted, not shrunk;
+///    richer context (``FindingSignature/isRicherCase(of:)``): counted, not shrunk; but
+///    when it carries an outcome no settled group has, its case is also kept as a
+///    *probe*, shrunk (as a shrunk group is shrunk again) keeping that outcome: a second
+///    cause met only in the first's circumstances (an alpha multiplied down the tree,
+///    seen where a maximum edge is also taken in) gets a group of its own;
 /// 3. else into a new group that waits to be shrunk, with this case as its example.
 ///
 /// Jobs claim waiting groups, new kinds of difference first, then the largest. A
@@ -33,7 +37,12 @@ final class CauseLedger: Sendable {
         /// How many divergences of other signatures its case showed before this one:
         /// 0 is a case where no other cause had a hand yet.
         var position: Int
+        /// For a probe: the outcomes no settled group had, one of which its shrink keeps.
+        var keeping: Set<RuleOutcome> = []
     }
+
+    /// Richer cases kept as probes for one outcome no settled group has, at most.
+    static let probesPerOutcome = 2
 
     /// Shrunk groups are shrunk again from up to this many other cases, while no group
     /// waits: a group can hide a second cause that its step cannot tell apart, and a
@@ -61,6 +70,10 @@ final class CauseLedger: Sendable {
         /// For shrunk groups: other cases of them, how often they were shrunk again,
         /// and the commands of the scenario saved for each.
         var reservoir: [Int: [Example]] = [:]
+        /// Richer cases that brought outcomes no settled group had (the group they were
+        /// counted into, the case), and how many were kept for each such outcome.
+        var probes: [(group: Int, example: Example)] = []
+        var probesPerOutcome: [RuleOutcome: Int] = [:]
         var resamples: [Int: Int] = [:]
         var witness: [Int: [Command]] = [:]
         /// Every shrink's record, added up, and the seconds of those that shrank a
@@ -100,12 +113,18 @@ final class CauseLedger: Sendable {
                 let signature = divergence.signature
                 var group = state.groupOf[signature].map { Self.live($0, state) }
                 var attributed = false
-                if group == nil, let richer = state.groups.indices.first(where: {
+                if let known = group, [.shrunk, .known].contains(state.groups[known].status),
+                   state.groups[known].signature != signature, signature.isRicherCase(of: state.groups[known].signature) {
+                    // A richer case of a group met before (or a case whose signature shrank to it).
+                    attributed = true
+                    Self.probe(example, of: known, &state)
+                } else if group == nil, let richer = state.groups.indices.first(where: {
                     [.shrunk, .known].contains(state.groups[$0].status) && state.mergedInto[$0] == nil
                         && signature.isRicherCase(of: state.groups[$0].signature)
                 }) {
                     (group, attributed) = (richer, true)
                     state.groupOf[signature] = richer
+                    Self.probe(example, of: richer, &state)
                 }
                 if group == nil {
                     var new = CampaignGroup(signature: signature, status: .unshrunk, profile: profile)
@@ -165,10 +184,43 @@ final class CauseLedger: Sendable {
         state.reservoir[group] = Array(kept.prefix(limit - (state.resamples[group] ?? 0)))
     }
 
-    /// Takes a shrunk group to shrink again from another of its cases (see
-    /// ``resamplesPerGroup``): the one shrunk again least, then the largest.
+    /// Keeps a richer case counted into `group` as a probe when it brings an outcome that
+    /// no settled group has and fewer than ``probesPerOutcome`` probes have brought.
+    private static func probe(_ example: Example, of group: Int, _ state: inout State) {
+        let novel = Set(example.divergence.signature.outcomes).subtracting(settledOutcomes(state))
+            .filter { state.probesPerOutcome[$0, default: 0] < probesPerOutcome }
+        // One probe for each such outcome, keeping it alone: a case can carry a translucent
+        // view's outcome that is only its circumstance beside the one that is a cause.
+        for outcome in novel.sorted(by: { $0.rawValue < $1.rawValue }) {
+            state.probesPerOutcome[outcome, default: 0] += 1
+            var kept = example
+            kept.keeping = [outcome]
+            state.probes.append((group, kept))
+        }
+    }
+
+    /// The outcomes of the shrunk and known groups' signatures.
+    private static func settledOutcomes(_ state: State) -> Set<RuleOutcome> {
+        Set(state.groups.indices.filter {
+            state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
+        }.flatMap { state.groups[$0].signature.outcomes })
+    }
+
+    /// How many probes wait to be shrunk.
+    var probeCount: Int { state.withLock { $0.probes.count } }
+
+    /// Takes a probe (a richer case kept for an outcome no settled group had, still
+    /// without one) or else a shrunk group to shrink again from another of its cases
+    /// (see ``resamplesPerGroup``): the one shrunk again least, then the largest.
     func claimResample() -> (group: Int, example: Example, signature: FindingSignature)? {
         state.withLock { state in
+            let settled = Self.settledOutcomes(state)
+            while !state.probes.isEmpty {
+                let (group, example) = state.probes.removeFirst()
+                guard example.keeping.isDisjoint(with: settled) else { continue }
+                let live = Self.live(group, state)
+                return (live, example, state.groups[live].signature)
+            }
             let candidates = state.reservoir.filter { index, examples in
                 !examples.isEmpty && state.mergedInto[index] == nil && state.groups[index].status == .shrunk
                     && (state.resamples[index] ?? 0) < Self.resampleLimit(state.groups[index])
@@ -199,6 +251,7 @@ final class CauseLedger: Sendable {
             ($0.groups[live].signature == finding.signature, $0.groups[live].path, $0.witness[live])
         }
         if sameSignature {
+            if !example.keeping.isEmpty { state.withLock { $0.shrinks.probes += 1 } }
             guard let witness, Shrinker.complexity(of: finding.commands) < Shrinker.complexity(of: witness) else {
                 return .same
             }
@@ -214,10 +267,15 @@ final class CauseLedger: Sendable {
             (new.cases, new.divergences) = (1, 1)
             state.groups[live].cases -= 1
             state.groups[live].divergences -= 1
+            if !example.keeping.isEmpty { state.groups[live].attributed -= 1 }
             state.groups.append(new)
             return state.groups.count - 1
         }
-        return .other(group: other, shrunk(other, finding: finding))
+        let resolution = shrunk(other, finding: finding, keeping: example.keeping)
+        if !example.keeping.isEmpty {
+            state.withLock { $0.shrinks.probes += 1; $0.shrinks.probesOpened += resolution == .merged ? 0 : 1 }
+        }
+        return .other(group: other, resolution)
     }
 
     /// What the shrink of a group came to.
@@ -232,63 +290,85 @@ final class CauseLedger: Sendable {
 
     /// Takes in the shrunk finding of `group`: a nondeterministic case (one such group
     /// a campaign), a group another shrink reached already, or a new cause.
-    func shrunk(_ group: Int, finding: Finding) -> Resolution {
+    /// - Parameter keeping: for a probe, the outcome its shrink kept: a shrunk case that
+    ///   shows it, where no group has it, is not taken in by a group it only shares a
+    ///   circumstance with (a translucent view beside an alpha multiplied down the tree).
+    func shrunk(_ group: Int, finding: Finding, keeping: Set<RuleOutcome> = []) -> Resolution {
         state.withLock { state in
-            let signature = finding.signature
-            state.groups[group].commands = finding.commands.count
-            state.examples[group] = nil
-            if !finding.reproduced {
-                if let other = state.groups.indices.first(where: {
-                    $0 != group && state.mergedInto[$0] == nil && state.groups[$0].status == .nondeterministic
-                }) {
-                    Self.merge(group, into: other, &state)
-                    return .merged
-                }
-                state.groups[group].status = .nondeterministic
-                state.groups[group].signature = .nondeterministic
-                return .new(superseded: [])
+            let example = state.examples[group]
+            let novel = keeping.intersection(finding.signature.outcomes).subtracting(Self.settledOutcomes(state))
+            let resolution = Self.resolve(group, finding: finding, novel: !novel.isEmpty, &state)
+            // Outcomes its case had that the shrink left behind and no group has: the case
+            // is a probe for them (a second cause in the first's circumstances).
+            if let example, finding.reproduced, [.shrunk, .known].contains(state.groups[Self.live(group, state)].status) {
+                Self.probe(example, of: Self.live(group, state), &state)
             }
-            let settled = state.groups.indices.filter {
-                $0 != group && state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
-            }
-            if let existing = state.groupOf[signature].map({ Self.live($0, state) }), existing != group {
-                if settled.contains(existing) || !state.waiting.contains(existing) {
-                    Self.merge(group, into: existing, &state)
-                    return .merged
-                }
-                // A waiting group whose case already had this signature: the same cause.
-                state.waiting.removeAll { $0 == existing }
-                state.examples[existing] = nil
-                Self.merge(existing, into: group, &state)
-            }
-            // A saved group that is a richer case of this one gives way to it (below);
-            // else a group whose cause this one shows takes it in.
-            let richer = settled.filter {
-                state.groups[$0].status != .known && state.groups[$0].signature.isRicherCase(of: signature)
-            }
-            if richer.isEmpty, let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
-                state.groups[general].attributed += state.groups[group].divergences
-                Self.merge(group, into: general, &state)
-                state.groupOf[signature] = general
+            return resolution
+        }
+    }
+
+    private static func resolve(_ group: Int, finding: Finding, novel: Bool, _ state: inout State) -> Resolution {
+        let signature = finding.signature
+        state.groups[group].commands = finding.commands.count
+        state.examples[group] = nil
+        if !finding.reproduced {
+            if let other = state.groups.indices.first(where: {
+                $0 != group && state.mergedInto[$0] == nil && state.groups[$0].status == .nondeterministic
+            }) {
+                Self.merge(group, into: other, &state)
                 return .merged
             }
-            state.groups[group].signature = signature
-            state.groups[group].status = .shrunk
-            state.groupOf[signature] = group
-            state.witness[group] = finding.commands
-            // Groups that are richer cases of this cause are this cause: waiting ones are
-            // not shrunk, saved ones give their files up.
-            var superseded: [String] = []
-            for other in state.waiting + settled where state.groups[other].signature.isRicherCase(of: signature)
-                && state.groups[other].status != .known {
-                state.groups[group].attributed += state.groups[other].divergences
-                state.examples[other] = nil
-                if let path = state.groups[other].path { superseded.append(path) }
-                Self.merge(other, into: group, &state)
-            }
-            state.waiting.removeAll { state.mergedInto[$0] != nil }
-            return .new(superseded: superseded)
+            state.groups[group].status = .nondeterministic
+            state.groups[group].signature = .nondeterministic
+            return .new(superseded: [])
         }
+        let settled = state.groups.indices.filter {
+            $0 != group && state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
+        }
+        // (A probe's novel outcome is not taken in by a group whose first case had it and
+        // shrank away from it.)
+        if let existing = state.groupOf[signature].map({ Self.live($0, state) }), existing != group,
+           !novel || state.groups[existing].signature == signature
+            || signature.isRicherCase(of: state.groups[existing].signature) {
+            if settled.contains(existing) || !state.waiting.contains(existing) {
+                Self.merge(group, into: existing, &state)
+                return .merged
+            }
+            // A waiting group whose case already had this signature: the same cause.
+            state.waiting.removeAll { $0 == existing }
+            state.examples[existing] = nil
+            Self.merge(existing, into: group, &state)
+        }
+        // A saved group that is a richer case of this one gives way to it (below);
+        // else a group whose cause this one shows takes it in.
+        let richer = settled.filter {
+            state.groups[$0].status != .known && state.groups[$0].signature.isRicherCase(of: signature)
+        }
+        if richer.isEmpty, let general = settled.first(where: {
+            novel ? signature.isRicherCase(of: state.groups[$0].signature) : signature.showsCause(of: state.groups[$0].signature)
+        }) {
+            state.groups[general].attributed += state.groups[group].divergences
+            Self.merge(group, into: general, &state)
+            state.groupOf[signature] = general
+            return .merged
+        }
+        state.groups[group].signature = signature
+        state.groups[group].status = .shrunk
+        state.groupOf[signature] = group
+        state.witness[group] = finding.commands
+        // Groups that are richer cases of this cause are this cause: waiting ones are
+        // not shrunk, saved ones give their files up.
+        var superseded: [String] = []
+        for other in state.waiting + settled where state.groups[other].signature.isRicherCase(of: signature)
+            && state.groups[other].status != .known {
+            state.groups[group].attributed += state.groups[other].divergences
+            if let example = state.examples[other] { probe(example, of: group, &state) }
+            state.examples[other] = nil
+            if let path = state.groups[other].path { superseded.append(path) }
+            Self.merge(other, into: group, &state)
+        }
+        state.waiting.removeAll { state.mergedInto[$0] != nil }
+        return .new(superseded: superseded)
     }
 
     /// Seconds spent shrinking shrunk groups again (see ``DifferentialCampaign/resampleShare``).

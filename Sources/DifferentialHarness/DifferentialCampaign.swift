@@ -224,7 +224,8 @@ public struct DifferentialCampaign: Sendable {
             example.commands, divergence: example.divergence, seed: example.caseSeed, profile: example.profile,
             engines: engines, seconds: shrinkBudget(deadline, waiting: ledger.waitingCount),
             deadline: deadline + .milliseconds(Int64(shrinkGrace * 1000)), invariants: checkInvariants,
-            willTry: inFlight.map { recorder in { recorder.recordCandidate(job: job, $0, caseIndex: example.caseIndex) } })
+            willTry: inFlight.map { recorder in { recorder.recordCandidate(job: job, $0, caseIndex: example.caseIndex) } },
+            keeping: example.keeping)
         inFlight?.clear(job: job)
         (finding.focusRules, finding.avoidedKinds) = (example.focus, example.avoided)
         finding.caseStep = example.divergence.sourceIndex + 1

@@ -69,16 +69,21 @@ extension Finding {
     ///     and its grace): a run still going then counts as not failing.
     ///   - invariants: check invariants while shrinking (as the run that found it did).
     ///   - willTry: called with each list before the engines run it.
+    ///   - keeping: outcomes of which every candidate must show one, in place of the
+    ///     divergence's own (a richer case of a group shrunk for the outcomes no group
+    ///     has: it shrinks to the cause they stand for, or keeps the group's beside them).
     public static func shrinking(
         _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
         engines: [EngineFactory], seconds: Double = 60, deadline: ContinuousClock.Instant? = nil,
-        invariants: Bool = true, willTry: (([Command]) -> Void)? = nil
+        invariants: Bool = true, willTry: (([Command]) -> Void)? = nil, keeping: Set<RuleOutcome> = []
     ) -> Finding {
         // A candidate shows the case's difference when ``CauseKey/admits(_:)`` says so:
         // the same statement class and kind of difference, one of its outcomes, and no
         // rule branch the case did not decide. Another difference met instead is another
         // cause (counted in ``ShrinkRecord/otherCausesMet``), never a smaller case of this one.
-        let cause = CauseKey(divergence)
+        var cause = CauseKey(divergence)
+        // A probe keeps its outcome: it does not lose it for an answer that stands as it did.
+        if !keeping.isEmpty { (cause.outcomes, cause.relation) = (keeping, nil) }
         func shows(_ found: Divergence) -> Bool { cause.admits(found) }
         let started = ContinuousClock.now
         var othersMet = 0

@@ -45,7 +45,9 @@ extension ReferenceWindowSystem {
     }
 
     /// H1, H3, H4, H6: the hit view and the point in its own space, or nil.
-    func hitTest(_ node: ViewNode, pointInParent: Point) -> (ViewNode, Point)? {
+    /// - Parameter alphaAbove: the product of the ancestors' alphas, only to tell when
+    ///   H4's "alpha is not multiplied down the tree" decided the answer.
+    func hitTest(_ node: ViewNode, pointInParent: Point, alphaAbove: Double = 1) -> (ViewNode, Point)? {
         guard !node.isHidden, node.isInteractionEnabled, !(node.alpha < Self.minimumHittableAlpha) else {
             ruleRecorder?.record(node.isHidden ? .h1HiddenNil
                                  : !node.isInteractionEnabled ? .h1InteractionOffNil : .h1AlphaBelowHundredthNil)
@@ -78,10 +80,13 @@ extension ReferenceWindowSystem {
         } else if let recorder = ruleRecorder, node.alpha < 1 {
             recorder.record(.h2TranslucentHittable)
         }
+        if let recorder = ruleRecorder, alphaAbove * node.alpha < Self.minimumHittableAlpha {
+            recorder.record(.h4AlphaNotMultiplied)
+        }
         if let recorder = ruleRecorder, !Self.isIdentity(node.transform) { recorder.record(.a3HitThroughTransform) }
         // H3: the front-most subview is the last one.
         for subview in node.subviews.reversed() {
-            if let hit = hitTest(subview, pointInParent: point) {
+            if let hit = hitTest(subview, pointInParent: point, alphaAbove: alphaAbove * node.alpha) {
                 ruleRecorder?.record(.h3SubviewAnswers)
                 return hit
             }

@@ -37,7 +37,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
     case h1HiddenNil, h1InteractionOffNil, h1AlphaBelowHundredthNil, h1OutsideBoundsNil
     case h2AlphaExactlyHundredth, h2AlphaBetweenZeroAndHundredth, h2TranslucentHittable
     case h3SubviewAnswers, h3NoSubviewAnswers, h3LeafViewIsHit
-    case h4OutsideParentNotReached, h4AncestorRemovesSubtree
+    case h4OutsideParentNotReached, h4AncestorRemovesSubtree, h4AlphaNotMultiplied
     case h5WindowItselfHit, h5RootViewHit
     case h6PointDiffersFromScreen
     case t1FrontMostAnswers, t1NilAnswerFallsThrough, t1NoWindowAnswers
@@ -181,6 +181,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         // H4
         ("H4", "a subview's part outside its parent not reached"),
         ("H4", "an ancestor (hidden, disabled or transparent) removes its subtree"),
+        ("H4", "hittable though its alpha times its ancestors' is below 0.01"),
         // H5
         ("H5", "the window itself is the hit"),
         ("H5", "the root view is the hit"),

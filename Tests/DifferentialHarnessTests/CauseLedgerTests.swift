@@ -135,4 +135,88 @@ struct CauseLedgerTests {
         }
         #expect(ledger.snapshot().groups.count == 2)
     }
+
+    @Test("a richer case that brings an outcome no settled group has is kept as a probe, shrunk keeping that outcome: a second cause met in the first's circumstances gets its group")
+    func richerCaseProbes() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 0)
+        let first = try #require(ledger.claim())
+        _ = ledger.shrunk(first.group, finding: Self.finding([.g2MaximumEdgeOutside]))
+        // The edge with an alpha: counted into the edge's group, not waiting, but a probe.
+        for index in 1...3 {
+            Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: index)
+        }
+        #expect(ledger.waitingCount == 0)
+        #expect(ledger.probeCount == CauseLedger.probesPerOutcome)
+        #expect(ledger.snapshot().groups.first?.attributed == 3)
+        let probe = try #require(ledger.claimResample())
+        #expect(probe.group == first.group && probe.example.keeping == [.h2TranslucentHittable])
+        guard case .other(_, .new) = ledger.resampled(probe.group, from: probe.example,
+                                                        finding: Self.finding([.h2TranslucentHittable])) else {
+            Issue.record("the alpha's shrink should open a group of its own")
+            return
+        }
+        let groups = ledger.snapshot().groups
+        #expect(Set(groups.map(\.signature.outcomes)) == [[.g2MaximumEdgeOutside], [.h2TranslucentHittable]])
+        #expect(groups.first { $0.signature.outcomes == [.g2MaximumEdgeOutside] }?.attributed == 2)
+        #expect(ledger.snapshot().shrinks.probes == 1 && ledger.snapshot().shrinks.probesOpened == 1)
+        // The other probe's outcome has a group now: it is dropped, and a case of both
+        // outcomes brings no new probe.
+        #expect(ledger.claimResample().map { _ in true } == nil)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: 4)
+        #expect(ledger.probeCount == 0)
+    }
+
+    @Test("a probe's shrink that keeps its outcome is not taken in by a group it only shares a circumstance with")
+    func probeKeepsItsOutcome() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g4IntoChildThroughBoundsOrigin, .h2TranslucentHittable])], case: 0)
+        let first = try #require(ledger.claim())
+        _ = ledger.shrunk(first.group, finding: Self.finding([.g4IntoChildThroughBoundsOrigin, .h2TranslucentHittable]))
+        Self.record(ledger, [Self.divergence([.g4IntoChildThroughBoundsOrigin, .h2TranslucentHittable,
+                                              .h4AlphaNotMultiplied])], case: 1)
+        let probe = try #require(ledger.claimResample())
+        #expect(probe.example.keeping == [.h4AlphaNotMultiplied])
+        // Without the bounds origin: the translucent view is shared, the alpha product is not.
+        guard case .other(_, .new) = ledger.resampled(probe.group, from: probe.example,
+                                                        finding: Self.finding([.h2TranslucentHittable, .h4AlphaNotMultiplied])) else {
+            Issue.record("the alpha product's shrink should open a group of its own")
+            return
+        }
+        #expect(ledger.snapshot().groups.count == 2)
+        // An ordinary shrink of the same signature would have been taken in (one outcome in common).
+        let plain = CauseLedger(known: [], claimLimit: .max)
+        Self.record(plain, [Self.divergence([.g4IntoChildThroughBoundsOrigin, .h2TranslucentHittable])], case: 0)
+        let claim = try #require(plain.claim())
+        _ = plain.shrunk(claim.group, finding: Self.finding([.g4IntoChildThroughBoundsOrigin, .h2TranslucentHittable]))
+        Self.record(plain, [Self.divergence([.h2TranslucentHittable, .h4AlphaNotMultiplied], part: .view)], case: 1)
+        let other = try #require(plain.claim())
+        #expect(plain.shrunk(other.group, finding: Self.finding([.h2TranslucentHittable, .h4AlphaNotMultiplied])) == .merged)
+    }
+
+    @Test("a probe whose shrink needs the group's outcome beside its own merges back into the group")
+    func probeMergesBack() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 0)
+        let first = try #require(ledger.claim())
+        _ = ledger.shrunk(first.group, finding: Self.finding([.g2MaximumEdgeOutside]))
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: 1)
+        let probe = try #require(ledger.claimResample())
+        #expect(ledger.resampled(probe.group, from: probe.example,
+                                 finding: Self.finding([.g2MaximumEdgeOutside, .h2TranslucentHittable]))
+                == .other(group: 1, .merged))
+        #expect(ledger.snapshot().groups.map(\.signature.outcomes) == [[.g2MaximumEdgeOutside]])
+        #expect(ledger.snapshot().groups.first?.cases == 2)
+        #expect(ledger.snapshot().shrinks.probes == 1 && ledger.snapshot().shrinks.probesOpened == 0)
+    }
+
+    @Test("a case whose shrink left an outcome behind that no group has is a probe for it")
+    func shrinkLeavesOutcomeBehind() throws {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: 0)
+        let claim = try #require(ledger.claim())
+        #expect(ledger.shrunk(claim.group, finding: Self.finding([.g2MaximumEdgeOutside])) == .new(superseded: []))
+        let probe = try #require(ledger.claimResample())
+        #expect(probe.example.caseIndex == 0 && probe.example.keeping == [.h2TranslucentHittable])
+    }
 }

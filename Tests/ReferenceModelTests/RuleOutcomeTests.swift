@@ -103,6 +103,23 @@ struct RuleOutcomeTests {
         #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.5", probe: "hit 70 70") == 0)
     }
 
+    @Test("H4: alpha not multiplied is recorded where a view is hit though its alpha times its ancestors' is below 0.01, and only inside it")
+    func alphaNotMultiplied() {
+        let setup = """
+            window w frame 0 0 100 100
+            view v in w frame 0 0 50 50
+            view inner in v frame 0 0 20 20
+            show w
+            """
+        let product = setup + "\nset v alpha 0.1\nset inner alpha 0.05"
+        #expect(Self.count(.h4AlphaNotMultiplied, setup: product, probe: "hit 10 10") >= 1)
+        // The window's alpha counts too: 0.02 * 0.1 on v alone.
+        #expect(Self.count(.h4AlphaNotMultiplied, setup: setup + "\nset w alpha 0.02\nset v alpha 0.1", probe: "hit 30 30") >= 1)
+        #expect(Self.count(.h4AlphaNotMultiplied, setup: setup + "\nset v alpha 0.5\nset inner alpha 0.5", probe: "hit 10 10") == 0)
+        // Outside inner, v answers: its own product (0.1) is hittable either way.
+        #expect(Self.count(.h4AlphaNotMultiplied, setup: product, probe: "hit 30 30") == 0)
+    }
+
     @Test("G2: a point on a maximum edge is recorded as outside only when it equals the edge")
     func maximumEdgeOutside() {
         let setup = """
