@@ -157,15 +157,10 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// what differed (a bounds origin added where it should be subtracted shows in
     /// hits, touches and conversions alike, each deciding G4's branch). What a
     /// campaign counts into a group without shrinking the case, and what merges a
-    /// shrunk case into a group. The same statement differing another way with no
-    /// outcome more is not a richer case but a sibling, a cause of its own until its
-    /// shrink says otherwise (``CauseKey`` keeps the kinds of difference apart): a
-    /// `makeKeyAndVisible` that leaves a window `between` others where another bug puts
-    /// it at the `back`, both deciding W4's branch.
+    /// shrunk case into a group.
     public func isRicherCase(of group: FindingSignature) -> Bool {
-        guard !group.outcomes.isEmpty, difference != nil, group.difference != nil,
-              Set(group.outcomes).isSubset(of: outcomes) else { return false }
-        return command != group.command || difference == group.difference || outcomes.count > group.outcomes.count
+        !group.outcomes.isEmpty && difference != nil && group.difference != nil
+            && Set(group.outcomes).isSubset(of: outcomes)
     }
 
     /// Whether a shrunk case with this signature shows the cause of `group`, a group

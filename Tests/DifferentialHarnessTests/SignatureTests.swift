@@ -81,12 +81,6 @@ struct SignatureTests {
                                         outcomes: [.t2KeepsNonRootHit, .a5SingularUnhittable])
         #expect(singular.showsCause(of: alpha) && !singular.isRicherCase(of: alpha))
         #expect(!singular.showsCause(of: group))
-        // The same statement differing another way, with no outcome more: a sibling, not a richer case.
-        let back = FindingSignature(command: "makeKeyAndVisible", difference: .orderChange(.back),
-                                    outcomes: [.w4MakeKeyAndVisibleOnVisibleFront])
-        let between = FindingSignature(command: "makeKeyAndVisible", difference: .orderChange(.between),
-                                       outcomes: [.w4MakeKeyAndVisibleOnVisibleFront])
-        #expect(!between.isRicherCase(of: back) && !back.isRicherCase(of: between) && !between.showsCause(of: back))
     }
 
     @Test("shrinking keeps the class of the command and what differed; a simpler command of the class may stand in")
