@@ -43,6 +43,12 @@ final class CauseLedger: Sendable {
 
     /// Richer cases kept as probes for one outcome no settled group has, at most.
     static let probesPerOutcome = 2
+    /// Outcomes no probe is kept for: a view skipped on the way (hidden, not interactive,
+    /// below 0.01, a singular transform) is met on nearly every route through a crowded
+    /// case, and a shrink made to keep one ended on scenarios of two other bugs at once.
+    /// Where skipping a view is itself the cause, the case shows it alone: a group of its own.
+    static let unprobed: Set<RuleOutcome> = [.h1HiddenNil, .h1InteractionOffNil, .h1AlphaBelowHundredthNil,
+                                             .a5SingularUnhittable]
 
     /// Shrunk groups are shrunk again from up to this many other cases, while no group
     /// waits: a group can hide a second cause that its step cannot tell apart, and a
@@ -187,7 +193,7 @@ final class CauseLedger: Sendable {
     /// Keeps a richer case counted into `group` as a probe when it brings an outcome that
     /// no settled group has and fewer than ``probesPerOutcome`` probes have brought.
     private static func probe(_ example: Example, of group: Int, _ state: inout State) {
-        let novel = Set(example.divergence.signature.outcomes).subtracting(settledOutcomes(state))
+        let novel = Set(example.divergence.signature.outcomes).subtracting(settledOutcomes(state)).subtracting(unprobed)
             .filter { state.probesPerOutcome[$0, default: 0] < probesPerOutcome }
         // One probe for each such outcome, keeping it alone: a case can carry a translucent
         // view's outcome that is only its circumstance beside the one that is a cause.

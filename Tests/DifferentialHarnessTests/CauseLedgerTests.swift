@@ -160,6 +160,9 @@ struct CauseLedgerTests {
         #expect(Set(groups.map(\.signature.outcomes)) == [[.g2MaximumEdgeOutside], [.h2TranslucentHittable]])
         #expect(groups.first { $0.signature.outcomes == [.g2MaximumEdgeOutside] }?.attributed == 2)
         #expect(ledger.snapshot().shrinks.probes == 1 && ledger.snapshot().shrinks.probesOpened == 1)
+        // A view skipped on the way is no probe's outcome.
+        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .a5SingularUnhittable])], case: 5)
+        #expect(ledger.probeCount == 1)
         // The other probe's outcome has a group now: it is dropped, and a case of both
         // outcomes brings no new probe.
         #expect(ledger.claimResample().map { _ in true } == nil)
