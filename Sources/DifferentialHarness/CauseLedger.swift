@@ -16,11 +16,12 @@ import WindowModel
 ///    when it carries an outcome no settled group has, its case is also kept as a
 ///    *probe*, shrunk (as a shrunk group is shrunk again) keeping that outcome: a second
 ///    cause met only in the first's circumstances (an alpha multiplied down the tree,
-///    seen where a maximum edge is also taken in) gets a group of its own;
+///    seen only beside a bounds origin another bug got wrong) gets a group of its own;
 /// 3. else into a new group that waits to be shrunk, with this case as its example.
 ///
 /// Jobs claim waiting groups, new kinds of difference first, then the largest. A
-/// shrunk case whose signature a group has already is merged into that group; else
+/// shrunk case whose signature a group has already is merged into that group (unless it
+/// is a probe's and keeps an outcome no group has); else
 /// the group takes the shrunk signature, and the waiting groups that are richer cases
 /// of it are merged into it. So groups end up one per shrunk signature: one per cause,
 /// as far as shrinking can tell causes apart.
@@ -80,6 +81,8 @@ final class CauseLedger: Sendable {
         /// counted into, the case), and how many were kept for each such outcome.
         var probes: [(group: Int, example: Example)] = []
         var probesPerOutcome: [RuleOutcome: Int] = [:]
+        /// The cases (index and signature) shrinking again moved out of their group.
+        var moved: Set<String> = []
         var resamples: [Int: Int] = [:]
         var witness: [Int: [Command]] = [:]
         /// Every shrink's record, added up, and the seconds of those that shrank a
@@ -121,8 +124,8 @@ final class CauseLedger: Sendable {
                 var attributed = false
                 if let known = group, [.shrunk, .known].contains(state.groups[known].status),
                    state.groups[known].signature != signature, signature.isRicherCase(of: state.groups[known].signature) {
-                    // A richer case of a group met before (or a case whose signature shrank to it).
-                    attributed = true
+                    // A case of a signature counted into a group before (one that shrank to
+                    // it, or a richer case of it): counted as before, and maybe a probe.
                     Self.probe(example, of: known, &state)
                 } else if group == nil, let richer = state.groups.indices.first(where: {
                     [.shrunk, .known].contains(state.groups[$0].status) && state.mergedInto[$0] == nil
@@ -269,11 +272,13 @@ final class CauseLedger: Sendable {
             (new.caseSeed, new.focus, new.avoided) = (example.caseSeed, example.focus, example.avoided)
             new.originalCommands = example.commands.count
             new.fault = example.divergence.fault?.message
-            // Its case moves from the group it was counted into to its own.
+            // Its case moves from the group it was counted into to its own (once: two
+            // probes of one case may each find a cause).
             (new.cases, new.divergences) = (1, 1)
-            state.groups[live].cases -= 1
-            state.groups[live].divergences -= 1
-            if !example.keeping.isEmpty { state.groups[live].attributed -= 1 }
+            if state.moved.insert("\(example.caseIndex) \(example.divergence.signature)").inserted {
+                state.groups[live].cases = max(0, state.groups[live].cases - 1)
+                state.groups[live].divergences = max(0, state.groups[live].divergences - 1)
+            }
             state.groups.append(new)
             return state.groups.count - 1
         }

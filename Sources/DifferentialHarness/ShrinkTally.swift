@@ -53,6 +53,6 @@ public struct ShrinkTally: Codable, Sendable, Equatable {
     public var summary: String {
         "shrinking: \(shrinks) shrink(s), \(candidates) candidate(s) in \(String(format: "%.1f", seconds)) s; "
             + "\(slipped) slipped to another difference; \(otherCausesMet) candidate(s) showed another cause instead (rejected)"
-            + (probes == 0 ? "" : "; \(probes) richer case(s) shrunk for an outcome no group had, \(probesOpened) of them a cause of its own")
+            + (probes == 0 ? "" : "; \(probes) probe(s) shrunk for an outcome no group had, \(probesOpened) of them a cause of its own")
     }
 }
