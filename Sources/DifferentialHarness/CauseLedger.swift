@@ -302,8 +302,8 @@ final class CauseLedger: Sendable {
     /// Takes in the shrunk finding of `group`: a nondeterministic case (one such group
     /// a campaign), a group another shrink reached already, or a new cause.
     /// - Parameter keeping: for a probe, the outcome its shrink kept: a shrunk case that
-    ///   shows it, where no group has it, is not taken in by a group it only shares a
-    ///   circumstance with (a translucent view beside an alpha multiplied down the tree).
+    ///   shows it, where no group has it, is not taken in by a group whose first case had
+    ///   its signature and shrank away from it (it is by one that shows its cause).
     func shrunk(_ group: Int, finding: Finding, keeping: Set<RuleOutcome> = []) -> Resolution {
         state.withLock { state in
             let example = state.examples[group]
@@ -355,9 +355,7 @@ final class CauseLedger: Sendable {
         let richer = settled.filter {
             state.groups[$0].status != .known && state.groups[$0].signature.isRicherCase(of: signature)
         }
-        if richer.isEmpty, let general = settled.first(where: {
-            novel ? signature.isRicherCase(of: state.groups[$0].signature) : signature.showsCause(of: state.groups[$0].signature)
-        }) {
+        if richer.isEmpty, let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
             state.groups[general].attributed += state.groups[group].divergences
             Self.merge(group, into: general, &state)
             state.groupOf[signature] = general
