@@ -20,8 +20,9 @@ import WindowModel
 /// 3. else into a new group that waits to be shrunk, with this case as its example.
 ///
 /// Jobs claim waiting groups, new kinds of difference first, then the largest. A
-/// shrunk case whose signature a group has already is merged into that group (unless it
-/// is a probe's and keeps an outcome no group has); else
+/// shrunk case whose signature a group has already is merged into that group (a probe's
+/// that keeps an outcome no group has is not taken in by the group whose first case had
+/// its signature and shrank away from it); else
 /// the group takes the shrunk signature, and the waiting groups that are richer cases
 /// of it are merged into it. So groups end up one per shrunk signature: one per cause,
 /// as far as shrinking can tell causes apart.
@@ -38,7 +39,7 @@ final class CauseLedger: Sendable {
         /// How many divergences of other signatures its case showed before this one:
         /// 0 is a case where no other cause had a hand yet.
         var position: Int
-        /// For a probe: the outcomes no settled group had, one of which its shrink keeps.
+        /// For a probe: the one outcome no settled group had that its shrink keeps.
         var keeping: Set<RuleOutcome> = []
     }
 
@@ -193,8 +194,9 @@ final class CauseLedger: Sendable {
         state.reservoir[group] = Array(kept.prefix(limit - (state.resamples[group] ?? 0)))
     }
 
-    /// Keeps a richer case counted into `group` as a probe when it brings an outcome that
-    /// no settled group has and fewer than ``probesPerOutcome`` probes have brought.
+    /// Keeps a case counted into `group` (a richer case of it, or the case it was shrunk
+    /// from) as a probe for each outcome it brings that no settled group has, that is not
+    /// ``unprobed``, and that fewer than ``probesPerOutcome`` probes have brought.
     private static func probe(_ example: Example, of group: Int, _ state: inout State) {
         let novel = Set(example.divergence.signature.outcomes).subtracting(settledOutcomes(state)).subtracting(unprobed)
             .filter { state.probesPerOutcome[$0, default: 0] < probesPerOutcome }

@@ -70,8 +70,8 @@ extension Finding {
     ///   - invariants: check invariants while shrinking (as the run that found it did).
     ///   - willTry: called with each list before the engines run it.
     ///   - keeping: outcomes of which every candidate must show one, in place of the
-    ///     divergence's own (a richer case of a group shrunk for the outcomes no group
-    ///     has: it shrinks to the cause they stand for, or keeps the group's beside them).
+    ///     divergence's own (a probe, shrunk for an outcome no group has: it shrinks to
+    ///     the cause that outcome stands for, or keeps the group's beside it).
     public static func shrinking(
         _ commands: [Command], divergence: Divergence, seed: UInt64, profile: GenerationProfile,
         engines: [EngineFactory], seconds: Double = 60, deadline: ContinuousClock.Instant? = nil,

@@ -2,9 +2,9 @@ import Foundation
 
 /// How a run's shrinks went, added up: how many, how many slipped to another difference
 /// than the one they were shrinking (the target is none), how many candidates showed
-/// another cause on the way, and the seconds they took; and how many richer cases
-/// were shrunk as probes for an outcome no group had (``CauseLedger``), and how many of
-/// those found a cause of their own.
+/// another cause on the way, and the seconds they took; and how many probes were shrunk
+/// for an outcome no group had (``CauseLedger``), and how many of those found a cause of
+/// their own.
 public struct ShrinkTally: Codable, Sendable, Equatable {
     public var shrinks = 0
     public var slipped = 0

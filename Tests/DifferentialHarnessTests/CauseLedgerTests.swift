@@ -23,6 +23,15 @@ struct CauseLedgerTests {
                       caseSeed: UInt64(index), profile: .small, focus: [], avoided: [])
     }
 
+    /// A ledger whose first case, of `outcomes`, shrank to its own signature; and its group.
+    static func ledgerWithShrunkGroup(_ outcomes: [RuleOutcome]) throws -> (CauseLedger, Int) {
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        record(ledger, [divergence(outcomes)], case: 0)
+        let first = try #require(ledger.claim())
+        _ = ledger.shrunk(first.group, finding: finding(outcomes))
+        return (ledger, first.group)
+    }
+
     static func finding(_ outcomes: [RuleOutcome], commands: Int = 3) -> Finding {
         let list = [window, .show(window: "w")] + Array(repeating: hit, count: commands - 2)
         return Finding(caseSeed: 1, originalLength: 9, commands: list,
@@ -138,10 +147,7 @@ struct CauseLedgerTests {
 
     @Test("a richer case that brings an outcome no settled group has is kept as a probe, shrunk keeping that outcome: a second cause met in the first's circumstances gets its group")
     func richerCaseProbes() throws {
-        let ledger = CauseLedger(known: [], claimLimit: .max)
-        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 0)
-        let first = try #require(ledger.claim())
-        _ = ledger.shrunk(first.group, finding: Self.finding([.g2MaximumEdgeOutside]))
+        let (ledger, edge) = try Self.ledgerWithShrunkGroup([.g2MaximumEdgeOutside])
         // The edge with an alpha: counted into the edge's group, not waiting, but a probe.
         for index in 1...3 {
             Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: index)
@@ -151,7 +157,7 @@ struct CauseLedgerTests {
         // Only the first was counted by its outcomes; the others by the signature it left.
         #expect(ledger.snapshot().groups.first?.attributed == 1 && ledger.snapshot().groups.first?.cases == 4)
         let probe = try #require(ledger.claimResample())
-        #expect(probe.group == first.group && probe.example.keeping == [.h2TranslucentHittable])
+        #expect(probe.group == edge && probe.example.keeping == [.h2TranslucentHittable])
         guard case .other(_, .new) = ledger.resampled(probe.group, from: probe.example,
                                                         finding: Self.finding([.h2TranslucentHittable])) else {
             Issue.record("the alpha's shrink should open a group of its own")
@@ -192,10 +198,7 @@ struct CauseLedgerTests {
 
     @Test("a probe whose shrink needs the group's outcome beside its own merges back into the group")
     func probeMergesBack() throws {
-        let ledger = CauseLedger(known: [], claimLimit: .max)
-        Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside])], case: 0)
-        let first = try #require(ledger.claim())
-        _ = ledger.shrunk(first.group, finding: Self.finding([.g2MaximumEdgeOutside]))
+        let (ledger, _) = try Self.ledgerWithShrunkGroup([.g2MaximumEdgeOutside])
         Self.record(ledger, [Self.divergence([.g2MaximumEdgeOutside, .h2TranslucentHittable])], case: 1)
         let probe = try #require(ledger.claimResample())
         #expect(ledger.resampled(probe.group, from: probe.example,
