@@ -14,7 +14,11 @@ import WindowModel
 /// - K1: a press the first engine sends nowhere is not compared.
 /// - T4: a touch whose `began` the first engine answers `-> none` is unpinned for the
 ///   rest of the case.
-/// - T1: hiding or removing a view unpins every touch the first engine holds.
+/// - T1: a touch begun while another may be down is bound by the grab: its lines are
+///   compared with what a touch bound to the grab's view (the first touch's, as the
+///   first engine bound it) reports (``grabAnswerThisStep``). A statement that may end
+///   the grab (hiding, removing, releasing or moving anything) unpins every touch
+///   that may be down, and so is a touch begun while the grab's view is not known.
 /// - G2: a `hit` near an edge (see ``EdgeProximityReporting``) is not compared, and a
 ///   touch that `began` near one is unpinned for the rest of the case.
 struct DeviationTracker {
@@ -28,8 +32,14 @@ struct DeviationTracker {
     /// Whether this step's hit is near an edge (G2), and its press went nowhere (K1).
     private(set) var nearEdgeThisStep = false
     private(set) var pressToNobodyThisStep = false
-    /// Touches the first engine holds (began on a view, not yet ended or cancelled).
-    private var heldTouches: Set<TouchID> = []
+    /// T1: touches that may be down (their `began` sent, neither `ended` nor `cancelled`).
+    private var mayBeDown: Set<TouchID> = []
+    /// T1: the view the pointer's grab binds later touches to, while it is known.
+    private var grab: (window: String, view: String)?
+    /// T1: the touches the grab bound (begun while another was down), and what this
+    /// step's statement about one of them posts under the grab.
+    private(set) var grabBound: Set<TouchID> = []
+    private(set) var grabAnswerThisStep: (touch: TouchID, lines: [Observation])?
     /// The scene each live window is in, for key notifications.
     private var sceneOfWindow: [String: String] = [:]
     /// A scene to pin once this step has been compared.
@@ -56,8 +66,9 @@ struct DeviationTracker {
     /// comparison of that step. `routing` says which windows would answer a point,
     /// `edges` whether a point is near an edge.
     mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?,
-                        edges: (any EdgeProximityReporting)? = nil) {
+                        edges: (any EdgeProximityReporting)? = nil, binding: (any TouchBindingReporting)? = nil) {
         orderDecidedThisStep = false
+        grabAnswerThisStep = nil
         nearEdgeThisStep = false
         pressToNobodyThisStep = false
         pinAfterStep = nil
@@ -85,7 +96,7 @@ struct DeviationTracker {
            baseline.contains(where: { if case .touchBegan(id, nil) = $0 { true } else { false } }) {
             unpinnedTouches[.t4, default: []].insert(id)
         }
-        if tracked.contains(.t1) { trackPointerGrab(command, baseline) }
+        if tracked.contains(.t1) { trackPointerGrab(command, baseline, binding) }
         switch command {
         case let .touchBegan(id, _, _) where touchOptionsSet:
             // A touch begun while an unpinned one may be live is withheld or not by that
@@ -150,23 +161,70 @@ struct DeviationTracker {
         }
     }
 
-    /// T1: one pointer, whose grab ends without a cancellation when a view is hidden
-    /// or removed: the touches held then are unpinned for the rest of the case.
-    private mutating func trackPointerGrab(_ command: Command, _ baseline: [Observation]) {
+    /// T1: one pointer with an implicit grab. The first touch down is bound by its hit
+    /// (compared as any touch); one begun while another may be down goes to the grab's
+    /// view, as do its later phases. A statement that may end the grab unpins every
+    /// touch that may be down; until all are up, a touch begun is unpinned too.
+    private mutating func trackPointerGrab(_ command: Command, _ baseline: [Observation],
+                                           _ binding: (any TouchBindingReporting)?) {
         switch command {
-        case let .setHidden(target, true) where sceneOfWindow[target] == nil:
-            unpinnedTouches[.t1, default: []].formUnion(heldTouches)
-        case .remove:
-            unpinnedTouches[.t1, default: []].formUnion(heldTouches)
+        case let .touchBegan(id, point, _):
+            defer { mayBeDown.insert(id) }
+            if mayBeDown.isEmpty {
+                grab = nil
+                grabBound = []
+                let pinned = !unpinnedTouches.values.contains { $0.contains(id) }
+                for case let .touchBegan(began, target?) in baseline where began == id && pinned {
+                    grab = (target.window, target.view)
+                }
+            } else if mayBeDown.contains(id) {
+                // Its button is down: a began of it is ignored, wherever the first engine bound it.
+                if grabBound.contains(id) { grabAnswerThisStep = (id, [.touchIgnored(id, .began)]) }
+            } else if let grab, !touchOptionsSet,
+                      let target = binding?.boundTarget(window: grab.window, view: grab.view, at: point) {
+                grabBound.insert(id)
+                grabAnswerThisStep = (id, [.touchBegan(id, target)])
+            } else {
+                unpinnedTouches[.t1, default: []].insert(id)
+            }
+        case let .touchMoved(id, point) where grabBound.contains(id):
+            grabAnswerThisStep = boundAnswer(id, point, binding) { .touchMoved(id, $0) }
+        case let .touchEnded(id, point) where grabBound.contains(id):
+            grabAnswerThisStep = boundAnswer(id, point, binding) { .touchEnded(id, $0) }
+        case let .touchCancelled(id) where grabBound.contains(id):
+            if let grab { grabAnswerThisStep = (id, [.touchCancelled(id, window: grab.window, view: grab.view)]) }
+        case .setHidden(_, true), .hide, .remove, .release, .moveWindow, .placeScene, .disconnectScreen:
+            // The grab's view may be gone (X ends the grab without a cancellation when
+            // its window is unmapped): no touch that may be down is bound as known.
+            unpinnedTouches[.t1, default: []].formUnion(mayBeDown)
+            grab = nil
         default: break
         }
-        for observation in baseline {
-            switch observation {
-            case let .touchBegan(id, _?): heldTouches.insert(id)
-            case let .touchEnded(id, _), let .touchCancelled(id, _, _): heldTouches.remove(id)
-            default: break
-            }
+        switch command {
+        case let .touchEnded(id, _), let .touchCancelled(id):
+            mayBeDown.remove(id)
+        default: break
         }
+    }
+
+    /// T1: what a grab-bound touch's `moved` or `ended` posts: the grab view's answer
+    /// at `point`, or nothing to compare (the touch unpinned) once the grab is not known.
+    private mutating func boundAnswer(_ id: TouchID, _ point: Point, _ binding: (any TouchBindingReporting)?,
+                                      _ line: (Observation.Target) -> Observation)
+        -> (touch: TouchID, lines: [Observation])?
+    {
+        guard let grab, let target = binding?.boundTarget(window: grab.window, view: grab.view, at: point) else {
+            unpinnedTouches[.t1, default: []].insert(id)
+            return nil
+        }
+        return (id, [line(target)])
+    }
+
+    /// `expected` with the lines about this step's grab-bound touch (T1) replaced by
+    /// what the grab's view posts; unchanged when no such touch is this step's.
+    func underGrab(_ expected: [Observation]) -> [Observation] {
+        guard let (id, lines) = grabAnswerThisStep else { return expected }
+        return expected.filter { $0.touchID != id } + lines
     }
 
     /// Whether another order within a level could give another answer: a second

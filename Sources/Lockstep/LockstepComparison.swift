@@ -16,6 +16,9 @@ struct LockstepComparison {
     private(set) var unpinned: [DifferenceUnpinning]
     /// Whether a declared deviation left part of this step uncompared on some engine.
     private(set) var relaxedThisStep = false
+    /// Whether this step's touch was compared with the grab's view's answer (T1), not
+    /// with the first engine's: the outcomes the first engine decided were not compared.
+    private(set) var grabAnsweredThisStep = false
     /// The two lines that differed at the last observation difference (nil for a missing line).
     private(set) var differingLines: (expected: Observation?, got: Observation?) = (nil, nil)
     /// For engine `i`: whether this step's `hit` is left uncompared (its scene's order
@@ -35,9 +38,10 @@ struct LockstepComparison {
     var relaxes: Bool { deviations.contains { !$0.isEmpty } }
 
     mutating func begin(_ command: Command, baseline: [Observation], routing: (any RoutingCandidatesReporting)?,
-                        edges: (any EdgeProximityReporting)? = nil) {
+                        edges: (any EdgeProximityReporting)? = nil, binding: (any TouchBindingReporting)? = nil) {
         relaxedThisStep = false
-        tracker.begin(command, baseline: baseline, routing: routing, edges: edges)
+        tracker.begin(command, baseline: baseline, routing: routing, edges: edges, binding: binding)
+        grabAnsweredThisStep = tracker.grabAnswerThisStep != nil && deviations.contains { $0.contains(.t1) }
         unpinRoutedThroughUnpinnedOrder(command, routing)
     }
 
@@ -75,10 +79,14 @@ struct LockstepComparison {
     }
 
     /// With a touch option set in the case (T7, T8), who is withheld depends on every
-    /// live touch: a touch begun while an unpinned one may be live is unpinned too.
+    /// live touch: a touch begun while an unpinned one may be live is unpinned too. So,
+    /// under T1, is one the grab bound: the grab's view is the first touch's.
     private mutating func unpinTouchesBegunBesideUnpinned(_ command: Command) {
-        guard tracker.touchOptionsSet, case let .touchBegan(id, _, _) = command else { return }
-        for i in unpinned.indices where !unpinned[i].touchesAreEmpty && !unpinned[i].isUnpinned(id) {
+        guard case let .touchBegan(id, _, _) = command else { return }
+        let grabbed = tracker.grabBound.contains(id)
+        guard tracker.touchOptionsSet || grabbed else { return }
+        for i in unpinned.indices where !unpinned[i].touchesAreEmpty && !unpinned[i].isUnpinned(id)
+            && (tracker.touchOptionsSet || deviations[i].contains(.t1)) {
             unpinned[i].unpin(touch: id)
         }
     }
@@ -88,6 +96,8 @@ struct LockstepComparison {
         -> Difference?
     {
         let relaxed = deviations[i]
+        // T1: a touch the grab bound is compared with what the grab's view posts.
+        let expected = relaxed.contains(.t1) ? tracker.underGrab(expected) : expected
         let want = compared(expected, command, relaxed, engine: i), have = compared(got, command, relaxed, engine: i)
         if !relaxed.isEmpty, want.count != expected.count || (relaxed.contains(.n2) && want != expected)
             || (relaxed.contains(.q3) && expected.contains { if case .convert = $0 { true } else { false } }) {

@@ -172,7 +172,8 @@ public struct LockstepSession {
         }
         let checks = cadence.interval > 0 && (isLast || (index + 1) % cadence.interval == 0)
         comparison.begin(command, baseline: results[0], routing: systems[0] as? any RoutingCandidatesReporting,
-                         edges: systems[0] as? any EdgeProximityReporting)
+                         edges: systems[0] as? any EdgeProximityReporting,
+                         binding: systems[0] as? any TouchBindingReporting)
         defer { comparison.end(command) }
         if let (summary, difference) = faultProblem()
             ?? firstDifference(command, results, checkInvariants: checks, declined: declined)
@@ -194,7 +195,7 @@ public struct LockstepSession {
             }
             return !stopped
         }
-        if comparison.relaxedThisStep { ruleRecorder?.markStepUncompared() }
+        if comparison.relaxedThisStep || comparison.grabAnsweredThisStep { ruleRecorder?.markStepUncompared() }
         if declined.isEmpty { unsupported.ledger.noteCompared(command, masked: comparison.relaxedThisStep) }
         return true
     }

@@ -94,3 +94,13 @@ public protocol OrderAdopting: AnyObject {
     /// A live window's level, nil for a name that is not a live window.
     func level(ofWindow name: String) -> Double?
 }
+
+/// A window system that can say what a touch bound to a given view reports at a
+/// point: what lets the harness compare an engine whose implicit grab binds later
+/// touches to the first touch's view (the T1 dialect) with that view's answer.
+public protocol TouchBindingReporting: AnyObject {
+    /// The target a touch bound to `view` of `window` reports at `point` (the point a
+    /// touch statement carries), or nil when no such view lives in that window.
+    /// Records no rule outcome.
+    func boundTarget(window: String, view: String, at point: Point) -> Observation.Target?
+}

@@ -14,7 +14,10 @@
 ///   until a command pins it again (K4: the key window until `makeKey`; T5 and W4: a
 ///   touch whose binding the rule decided, for the rest of the case);
 /// - **steered**: the statements that would trigger the rule are not sent (H2, T7, T8,
-///   W8, K2, T1, T3).
+///   W8, K2, T3).
+///
+/// One is compared with what the rule says instead: T1's later touches with the answer
+/// of a touch bound to the grab's view.
 ///
 /// The dialects of real systems are among them: an X server's one pointer with its
 /// implicit grab (T1), a press on nothing that still holds the button (T4), a hidden
@@ -50,10 +53,13 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
     /// `makeKeyAndVisible`, the scene's key window, its presses and its key
     /// notifications are not compared until one of those pins it again.
     case k4 = "K4"
-    /// One pointer: a touch's `began` is not sent while another touch may be down (its
-    /// `began` sent and neither its `ended` nor its `cancelled`), and hiding a view
-    /// (which ends the pointer's grab without a cancellation) unpins every touch that
-    /// may be down, for the rest of the case.
+    /// One pointer with an implicit grab: a touch begun while another may be down (its
+    /// `began` sent and neither its `ended` nor its `cancelled`) goes to the view the
+    /// first of them was bound to, as do its later phases: compared with what a touch
+    /// bound to that view reports (as the reference binds the first touch and converts
+    /// the point). Hiding, removing, releasing or moving anything may end the grab
+    /// without a cancellation: every touch that may be down is unpinned, for the rest
+    /// of the case, and so is a touch begun before they are all up.
     case t1 = "T1"
     /// A move to the point a touch already holds posts nothing: such a `moved` is not sent.
     case t3 = "T3"
@@ -99,7 +105,7 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
         case .w8: return "set frame of a window whose root view lives is not sent"
         case .k1: return "a press the reference sends nowhere is not compared"
         case .k2: return "makeKey of a window that may be hidden is not sent"
-        case .t1: return "a touch's began is not sent while another may be down; hiding a view unpins the touches that may be down"
+        case .t1: return "a touch begun while another may be down is compared with the answer of the first one's view; hiding, removing, releasing or moving anything unpins the touches that may be down"
         case .t3: return "a touch's moved to the point it already holds is not sent"
         case .t4: return "a touch whose began hits nothing is not compared afterwards"
         }

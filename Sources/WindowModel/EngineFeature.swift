@@ -160,9 +160,9 @@ extension Set where Element == EngineFeature {
 
 extension EngineDeviation {
     /// The deviations the harness steers around by not sending what triggers them
-    /// (statelessly here; W8, K2, T1 and T3 by what was sent before, in
+    /// (statelessly here; W8, K2 and T3 by what was sent before, in
     /// ``FeatureFilter``).
-    public static let steered: Set<EngineDeviation> = [.h2, .t7, .t8, .w8, .k2, .t1, .t3]
+    public static let steered: Set<EngineDeviation> = [.h2, .t7, .t8, .w8, .k2, .t3]
 
     /// Whether `command` triggers one of `deviations` that is steered around: an
     /// alpha of at most 0.01 once clamped (H2: wherever an engine puts its threshold,

@@ -2,7 +2,7 @@
 /// `window … root` loses its root view when views are missing; a command that
 /// needs a missing feature, or that names something an earlier skip left out
 /// (a view in a skipped window), is skipped; a command that would trigger a
-/// steered deviation (H2, T7, T8, W8, K2, T1, T3: see ``EngineDeviation``) is
+/// steered deviation (H2, T7, T8, W8, K2, T3: see ``EngineDeviation``) is
 /// skipped; every number is moved into the engines' ``NumericDomain`` and inside
 /// their declared ``EngineLimits``.
 ///
@@ -72,7 +72,6 @@ public struct FeatureFilter: Sendable {
         // (A command steered around is not sent: asked before the validator takes it in.)
         if self.sent.steers(sent, deviations, validator) {
             steered += 1
-            if case let .touchBegan(id, _, _) = sent { self.sent.withheld.insert(id) }
             return nil
         }
         guard (try? validator.validate(sent)) != nil else { return skip(command) }
@@ -107,8 +106,6 @@ struct SentState: Sendable {
     private var touchPoints: [TouchID: Set<Point>] = [:]
     /// Windows known to be visible (shown since they were last hidden).
     private var visible: Set<String> = []
-    /// Touches whose `began` was steered around: their later phases are not sent either.
-    var withheld: Set<TouchID> = []
     /// Each window's and view's frame origin, as sent (for `positions screen`: positions
     /// on the screen are sums along the chain of parents the validator keeps). A gone
     /// name's entry stays: names are never used again in a run.
@@ -128,21 +125,15 @@ struct SentState: Sendable {
     }
 
     /// Whether `command` would trigger a dialect steered around: a root view's window
-    /// resized (W8), a window that may be hidden made key (K2), a second touch begun
-    /// while one may be down (T1), a touch moved to where it is (T3); and the later
-    /// phases of a touch whose `began` was steered around.
+    /// resized (W8), a window that may be hidden made key (K2), a touch moved to where
+    /// it is (T3).
     func steers(_ command: Command, _ deviations: Set<EngineDeviation>, _ validator: CommandValidator) -> Bool {
-        guard !deviations.isDisjoint(with: [.w8, .k2, .t1, .t3]) else { return false }
+        guard !deviations.isDisjoint(with: [.w8, .k2, .t3]) else { return false }
         switch command {
-        case let .touchMoved(id, _) where withheld.contains(id), let .touchEnded(id, _) where withheld.contains(id),
-             let .touchCancelled(id) where withheld.contains(id):
-            return true
         case let .setFrame(target, _):
             return deviations.contains(.w8) && validator.isLiveWindow(target) && validator.isLiveView(target + ".root")
         case let .makeKey(window):
             return deviations.contains(.k2) && !visible.contains(window)
-        case let .touchBegan(id, _, _):
-            return deviations.contains(.t1) && touchPoints.keys.contains { $0 != id }
         case let .touchMoved(id, point):
             return deviations.contains(.t3) && touchPoints[id]?.contains(point) == true
         default:
@@ -160,7 +151,6 @@ struct SentState: Sendable {
             sceneScreens = sceneScreens.filter { $0.value != name }
             visible = []
         case let .touchBegan(id, point, scene):
-            withheld.remove(id)
             touchScenes[id] = scene
             touchPoints[id, default: []].insert(point)
         case let .touchMoved(id, point):

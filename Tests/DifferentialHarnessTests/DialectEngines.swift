@@ -10,8 +10,9 @@ final class DialectEngine: WindowSystem {
         case pressUnderPointer
         /// K2: `makeKey` of a hidden window does nothing.
         case hiddenCannotBeKey
-        /// T1: one pointer: a `began` while another touch is down starts nothing, and
-        /// hiding or removing a view ends its touches without a cancellation.
+        /// T1: one pointer with an implicit grab: a `began` while another touch is down
+        /// goes to the view the first one went to, as do its later phases; hiding or
+        /// removing a view ends the grab and its touches without a cancellation.
         case onePointer
         /// T3: a `moved` to the point the touch already holds posts nothing.
         case silentSameMove
@@ -28,6 +29,9 @@ final class DialectEngine: WindowSystem {
     /// Touches bound to a view (T1), and those held on nothing (T4).
     private var down: Set<TouchID> = []
     private var heldOnNothing: Set<TouchID> = []
+    /// T1: the view the pointer's grab holds (the first touch's), and the touches it bound.
+    private var grab: (window: String, view: String)?
+    private var grabBound: Set<TouchID> = []
     private var windowNames: Set<String> = []
 
     init(_ dialect: Dialect) { self.dialect = dialect }
@@ -44,7 +48,11 @@ final class DialectEngine: WindowSystem {
             // The grab ends: no cancellation is posted.
             let cancelled = observations.compactMap { if case let .touchCancelled(id, _, _) = $0 { id } else { nil } }
             down.subtract(cancelled)
+            grab = nil
             observations.removeAll { if case .touchCancelled = $0 { true } else { false } }
+        case (.onePointer, .setHidden(_, true)), (.onePointer, .hide), (.onePointer, .release),
+             (.onePointer, .moveWindow), (.onePointer, .placeScene), (.onePointer, .disconnectScreen):
+            grab = nil   // the grab's window may be gone (its touches are cancelled as the model says)
         default: break
         }
         note(command, observations)
@@ -61,8 +69,21 @@ final class DialectEngine: WindowSystem {
             return [.press(window: target.window)]
         case let (.hiddenCannotBeKey, .makeKey(window)):
             return base.snapshot().contains { $0.order.contains(window) } ? nil : []
-        case let (.onePointer, .touchBegan(id, _, _)) where !down.isEmpty && !down.contains(id):
-            return [.touchBegan(id, nil)]
+        case let (.onePointer, .touchBegan(id, point, _)) where !down.isEmpty && !down.contains(id):
+            guard let grab, let target = grabTarget(grab, point) else { return nil }
+            grabBound.insert(id)
+            down.insert(id)
+            return [.touchBegan(id, target)]
+        case let (.onePointer, .touchBegan(id, _, _)) where grabBound.contains(id):
+            return [.touchIgnored(id, .began)]
+        case let (.onePointer, .touchMoved(id, point)) where grabBound.contains(id):
+            return grab.flatMap { grabTarget($0, point) }.map { [.touchMoved(id, $0)] } ?? []
+        case let (.onePointer, .touchEnded(id, point)) where grabBound.contains(id):
+            defer { endGrabbed(id) }
+            return grab.flatMap { grabTarget($0, point) }.map { [.touchEnded(id, $0)] } ?? []
+        case let (.onePointer, .touchCancelled(id)) where grabBound.contains(id):
+            defer { endGrabbed(id) }
+            return grab.map { [.touchCancelled(id, window: $0.window, view: $0.view)] } ?? []
         case let (.silentSameMove, .touchMoved(id, point)) where touchPoints[id]?.point == point:
             return []
         case let (.heldOnNothing, .touchMoved(id, _)) where heldOnNothing.contains(id):
@@ -84,7 +105,8 @@ final class DialectEngine: WindowSystem {
             windowNames.insert(name)
         case let .touchBegan(id, point, scene):
             lastTouch = (point, scene)
-            if observations.contains(where: { if case .touchBegan(id, _?) = $0 { true } else { false } }) {
+            for case let .touchBegan(began, target?) in observations where began == id {
+                if down.isEmpty { grab = (target.window, target.view) }
                 down.insert(id)
                 touchPoints[id] = (point, scene)
             }
@@ -99,9 +121,23 @@ final class DialectEngine: WindowSystem {
             case let .touchEnded(id, _), let .touchCancelled(id, _, _):
                 down.remove(id)
                 touchPoints[id] = nil
+                if down.isEmpty { grab = nil }
             default: break
             }
         }
+    }
+
+    /// T1: where a touch bound to the grab's view is, by the engine's own conversion.
+    private func grabTarget(_ grab: (window: String, view: String), _ point: Point) -> Observation.Target? {
+        guard case let .convert(local)? = base.apply(.convert(point: point, from: .screen, to: .named(grab.view))).first
+        else { return nil }
+        return Observation.Target(window: grab.window, view: grab.view, point: local)
+    }
+
+    private func endGrabbed(_ id: TouchID) {
+        grabBound.remove(id)
+        down.remove(id)
+        if down.isEmpty { grab = nil }
     }
 
     private func isWindow(_ command: Command) -> Bool {

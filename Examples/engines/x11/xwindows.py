@@ -17,8 +17,9 @@ language onto X requests:
   makeKeyAndVisible W          map if unmapped, raise, SetInputFocus
   hit X Y                      TranslateCoordinates from the root: the child under the point
   order / keyWindow            QueryTree (stacking order) and GetWindowAttributes / GetInputFocus
-  touch ID began/moved/ended   XTEST pointer motion and button 1, answered by the
-  (cancelled: a release)       ButtonPress / MotionNotify / ButtonRelease the server delivers
+  touch ID began/moved/ended   XTEST pointer motion and a button of the touch's own (the
+  (cancelled: a release)       lowest one not down), answered by the ButtonPress /
+                               MotionNotify / ButtonRelease the server delivers
   press KEY                    XTEST key press, answered by the KeyPress the server delivers
   notify lines                 MapNotify, UnmapNotify, FocusIn, FocusOut
 
@@ -26,13 +27,15 @@ What X is, declared in the handshake (SEMANTICS.md, "Declared deviations"; READM
 N2 (X reports focus and map changes in its own order), W8 (a child window keeps its
 size when its parent is resized), K1 (no key window: keys go to the window under the pointer),
 K2 (SetInputFocus on an unmapped window is an error), K4 (focus reverts to the root,
-no key history), T1 (one pointer with an implicit grab), T3 (no MotionNotify without
+no key history), T1 (one pointer with an implicit grab: while a button is down, the
+presses of others go to the window the first went down in), T3 (no MotionNotify without
 motion), T4 (a press on the root still holds the button), T5 (unmapping cancels
 nothing); integer numbers, 16-bit positions (see RANGE) and sizes of 1 to 65535,
 points on the screen, and positions on the screen (a child's, summed along its
 ancestors) in 16 bits too. X has no request that cancels a press: a touch `cancelled`
 releases the button where the pointer is, and is answered with the window the server
-sends that ButtonRelease to (the implicit grab's window).
+sends that ButtonRelease to (the implicit grab's window). One pointer has few buttons
+(Xvfb's has 10): a touch begun while every one is down is answered `unsupported`.
 
   python3 xwindows.py [--bug screen-point]     # speaks the protocol on stdin/stdout
 
@@ -61,7 +64,6 @@ SCREEN = 1000
 HANDSHAKE = ("hello 2 %s %s deviates N2 W8 K1 K2 K4 T1 T3 T4 T5 numbers integer "
              "range %d %d sizes 1 65535 points screen positions screen" % (NAME, FEATURES, RANGE[0], RANGE[1]))
 KEYCODE = 38          # any key: the scenario's KEY token is not what is compared
-BUTTON = 1
 POINTER = X.ButtonPressMask | X.ButtonReleaseMask | X.PointerMotionMask | X.KeyPressMask
 EVENTS = X.StructureNotifyMask | X.FocusChangeMask | POINTER   # a top-level window's; a view's: POINTER
 
@@ -120,8 +122,8 @@ class Adapter:
         self.names = {}        # X window id -> name (kept until its events are read)
         self.parent = {}       # name -> its parent's name (None: a top-level window)
         self.origin = {}       # name -> its frame's position, as sent (for the 16-bit check)
-        self.touches = set()   # touch ids whose press is down (the protocol's ids; X has one button)
-        self.button_down = False
+        self.buttons = {}      # touch id -> the pointer button its press holds down
+        self.button_count = len(self.d.get_pointer_mapping())
         self.reset()
 
     # --- talking to the server -------------------------------------------------
@@ -282,22 +284,22 @@ class Adapter:
         name = self.name_of(focus.id) if hasattr(focus, "id") else None
         return "keyWindow main -> %s" % (name or "none")
 
-    def pointer(self, kind, x, y, out, touch):
-        """Move the pointer (and press or release button 1); report what the server delivered."""
+    def pointer(self, kind, x, y, out, touch, button):
+        """Move the pointer (and press or release the touch's button); report what the
+        server delivered: the event of that button (any motion, for a `moved`)."""
         if kind != "cancelled":
             xtest.fake_input(self.d, X.MotionNotify, x=x, y=y)
         if kind == "began":
-            xtest.fake_input(self.d, X.ButtonPress, BUTTON)
-            self.button_down = True
+            xtest.fake_input(self.d, X.ButtonPress, button)
         elif kind in ("ended", "cancelled"):   # the button goes up where the pointer is
-            xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
-            self.button_down = False
+            xtest.fake_input(self.d, X.ButtonRelease, button)
         wanted = {"began": X.ButtonPress, "moved": X.MotionNotify}.get(kind, X.ButtonRelease)
         answer = None
         events = self.events()
         for e in events:
             target = self.target(e.window.id) if hasattr(e, "window") else None
-            if e.type == wanted and target is not None and answer is None:
+            if e.type == wanted and target is not None and answer is None \
+                    and (kind == "moved" or e.detail == button):
                 answer = "touch %s %s -> %s" % (touch, kind, target)
                 if kind != "cancelled":
                     answer += " at %d %d" % (e.event_x, e.event_y)
@@ -307,23 +309,26 @@ class Adapter:
         out.append(answer)
 
     def touch(self, touch, phase, rest, out):
+        """Each touch down holds a button of its own (the lowest one free), until its
+        `ended` or `cancelled`: what the server does with a second press while the first
+        button is down (its implicit grab, T1) is the server's answer."""
         x, y = (integer(rest[0]), integer(rest[1])) if rest else (0, 0)
         if phase == "began":
-            if touch in self.touches:
+            if touch in self.buttons:
                 out.append("touch %s began -> ignored" % touch)
                 return
-            if self.button_down:   # a press whose touch ended without a release (hide, T1, T5)
-                xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
-                self.button_down = False
-                self.events()
-            self.touches.add(touch)
-            self.pointer("began", x, y, out, touch)
-        elif touch not in self.touches:
+            free = [b for b in range(1, self.button_count + 1) if b not in self.buttons.values()]
+            if not free:
+                raise Unsupported("the pointer has %d buttons, and every one is down" % self.button_count)
+            self.buttons[touch] = free[0]
+            self.pointer("began", x, y, out, touch, free[0])
+        elif touch not in self.buttons:
             out.append("touch %s %s -> ignored" % (touch, phase))
         else:
+            button = self.buttons[touch]
             if phase in ("ended", "cancelled"):
-                self.touches.discard(touch)
-            self.pointer(phase, x, y, out, touch)
+                del self.buttons[touch]
+            self.pointer(phase, x, y, out, touch, button)
 
     def press(self, out):
         xtest.fake_input(self.d, X.KeyPress, KEYCODE)
@@ -337,16 +342,15 @@ class Adapter:
         out.append("press -> %s" % (target or "none"))
 
     def reset(self):
-        if self.button_down:
-            xtest.fake_input(self.d, X.ButtonRelease, BUTTON)
-            self.button_down = False
+        for button in self.buttons.values():
+            xtest.fake_input(self.d, X.ButtonRelease, button)
         for name, w in self.windows.items():
             if self.parent[name] is None:
                 w.destroy()
         self.d.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
         xtest.fake_input(self.d, X.MotionNotify, x=SCREEN - 1, y=SCREEN - 1)
         self.events()
-        self.windows, self.names, self.touches, self.parent, self.origin = {}, {}, set(), {}, {}
+        self.windows, self.names, self.buttons, self.parent, self.origin = {}, {}, {}, {}, {}
 
     def request(self, words, out):
         """Run one request (a list of words); append its answer lines to out."""
