@@ -32,7 +32,9 @@ struct DeviationTracker {
     /// Whether this step's hit is near an edge (G2), and its press went nowhere (K1).
     private(set) var nearEdgeThisStep = false
     private(set) var pressToNobodyThisStep = false
-    /// T1: touches that may be down (their `began` sent, neither `ended` nor `cancelled`).
+    /// Touches that may be down in an engine (their `began` sent, neither their `ended`
+    /// nor their `cancelled`): when none is, no touch is unpinned any more (every
+    /// engine's touches ended where the first engine's did), and T1's grab is over.
     private var mayBeDown: Set<TouchID> = []
     /// T1: the view the pointer's grab binds later touches to, while it is known.
     private var grab: (window: String, view: String)?
@@ -85,6 +87,16 @@ struct DeviationTracker {
         default: break
         }
         guard !isIdle else { return }
+        // Every touch begun has been ended or cancelled by its own statement: no engine
+        // holds a touch, so none is left unpinned by what it once was.
+        if case .touchBegan = command, mayBeDown.isEmpty, !unpinnedTouches.isEmpty { unpinnedTouches = [:] }
+        defer {
+            switch command {
+            case let .touchBegan(id, _, _): mayBeDown.insert(id)
+            case let .touchEnded(id, _), let .touchCancelled(id): mayBeDown.remove(id)
+            default: break
+            }
+        }
         if tracked.contains(.k4) { trackKey(command, baseline) }
         if tracked.contains(.t5) { trackCancellations(command, baseline) }
         if tracked.contains(.w4), let routing { trackOrder(command, routing) }
@@ -169,7 +181,6 @@ struct DeviationTracker {
                                            _ binding: (any TouchBindingReporting)?) {
         switch command {
         case let .touchBegan(id, point, _):
-            defer { mayBeDown.insert(id) }
             if mayBeDown.isEmpty {
                 grab = nil
                 grabBound = []
@@ -191,18 +202,15 @@ struct DeviationTracker {
             grabAnswerThisStep = boundAnswer(id, point, binding) { .touchMoved(id, $0) }
         case let .touchEnded(id, point) where grabBound.contains(id):
             grabAnswerThisStep = boundAnswer(id, point, binding) { .touchEnded(id, $0) }
+            grabBound.remove(id)
         case let .touchCancelled(id) where grabBound.contains(id):
             if let grab { grabAnswerThisStep = (id, [.touchCancelled(id, window: grab.window, view: grab.view)]) }
+            grabBound.remove(id)
         case .setHidden(_, true), .hide, .remove, .release, .moveWindow, .placeScene, .disconnectScreen:
             // The grab's view may be gone (X ends the grab without a cancellation when
             // its window is unmapped): no touch that may be down is bound as known.
             unpinnedTouches[.t1, default: []].formUnion(mayBeDown)
             grab = nil
-        default: break
-        }
-        switch command {
-        case let .touchEnded(id, _), let .touchCancelled(id):
-            mayBeDown.remove(id)
         default: break
         }
     }
