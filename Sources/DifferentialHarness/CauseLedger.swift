@@ -52,6 +52,24 @@ final class CauseLedger: Sendable {
     static let unprobed: Set<RuleOutcome> = [.h1HiddenNil, .h1InteractionOffNil, .h1AlphaBelowHundredthNil,
                                              .a5SingularUnhittable]
 
+    /// Whether a group's outcomes say more than that views were skipped on the way
+    /// (``unprobed``, and the subtree a skipped view took with it): a group that says
+    /// only that takes in no probe that kept an outcome of its own (a window passed for
+    /// its interaction beside a view skipped for it), since what the two share is a
+    /// circumstance.
+    static func namesACause(_ signature: FindingSignature) -> Bool {
+        !Set(signature.outcomes).isSubset(of: unprobed.union([.h4AncestorRemovesSubtree]))
+    }
+
+    /// Whether group `other` is a richer case of a cause shrunk to `cause`, and so that
+    /// cause: not when a probe opened it for an outcome `cause` lacks and `cause` says
+    /// only that views were skipped (``namesACause(_:)``).
+    private static func givesWay(_ other: Int, to cause: FindingSignature, _ state: State) -> Bool {
+        guard state.groups[other].signature.isRicherCase(of: cause) else { return false }
+        guard let kept = state.keptByProbe[other], !kept.isSubset(of: cause.outcomes) else { return true }
+        return namesACause(cause)
+    }
+
     /// Shrunk groups are shrunk again from up to this many other cases, while no group
     /// waits: a group can hide a second cause that its step cannot tell apart, and a
     /// first case can shrink to a scenario that leans on another bug as well; another
@@ -82,6 +100,8 @@ final class CauseLedger: Sendable {
         /// counted into, the case), and how many were kept for each such outcome.
         var probes: [(group: Int, example: Example)] = []
         var probesPerOutcome: [RuleOutcome: Int] = [:]
+        /// Groups a probe opened, and the outcome it kept.
+        var keptByProbe: [Int: Set<RuleOutcome>] = [:]
         /// The cases (index and signature) shrinking again moved out of their group.
         var moved: Set<String> = []
         var resamples: [Int: Int] = [:]
@@ -286,7 +306,11 @@ final class CauseLedger: Sendable {
         }
         let resolution = shrunk(other, finding: finding, keeping: example.keeping)
         if !example.keeping.isEmpty {
-            state.withLock { $0.shrinks.probes += 1; $0.shrinks.probesOpened += resolution == .merged ? 0 : 1 }
+            state.withLock {
+                $0.shrinks.probes += 1
+                $0.shrinks.probesOpened += resolution == .merged ? 0 : 1
+                if resolution != .merged { $0.keptByProbe[other] = example.keeping }
+            }
         }
         return .other(group: other, resolution)
     }
@@ -339,10 +363,11 @@ final class CauseLedger: Sendable {
             $0 != group && state.mergedInto[$0] == nil && [.shrunk, .known].contains(state.groups[$0].status)
         }
         // (A probe's novel outcome is not taken in by a group whose first case had it and
-        // shrank away from it.)
+        // shrank away from it, nor by one that only skipped views on the way.)
         if let existing = state.groupOf[signature].map({ Self.live($0, state) }), existing != group,
            !novel || state.groups[existing].signature == signature
-            || signature.isRicherCase(of: state.groups[existing].signature) {
+            || (signature.isRicherCase(of: state.groups[existing].signature)
+                && Self.namesACause(state.groups[existing].signature)) {
             if settled.contains(existing) || !state.waiting.contains(existing) {
                 Self.merge(group, into: existing, &state)
                 return .merged
@@ -355,9 +380,11 @@ final class CauseLedger: Sendable {
         // A saved group that is a richer case of this one gives way to it (below);
         // else a group whose cause this one shows takes it in.
         let richer = settled.filter {
-            state.groups[$0].status != .known && state.groups[$0].signature.isRicherCase(of: signature)
+            state.groups[$0].status != .known && Self.givesWay($0, to: signature, state)
         }
-        if richer.isEmpty, let general = settled.first(where: { signature.showsCause(of: state.groups[$0].signature) }) {
+        if richer.isEmpty, let general = settled.first(where: {
+            signature.showsCause(of: state.groups[$0].signature) && (!novel || Self.namesACause(state.groups[$0].signature))
+        }) {
             state.groups[general].attributed += state.groups[group].divergences
             Self.merge(group, into: general, &state)
             state.groupOf[signature] = general
@@ -370,7 +397,7 @@ final class CauseLedger: Sendable {
         // Groups that are richer cases of this cause are this cause: waiting ones are
         // not shrunk, saved ones give their files up.
         var superseded: [String] = []
-        for other in state.waiting + settled where state.groups[other].signature.isRicherCase(of: signature)
+        for other in state.waiting + settled where Self.givesWay(other, to: signature, state)
             && state.groups[other].status != .known {
             state.groups[group].attributed += state.groups[other].divergences
             if let example = state.examples[other] { probe(example, of: group, &state) }

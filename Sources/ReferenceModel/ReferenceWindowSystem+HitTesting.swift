@@ -31,7 +31,14 @@ extension ReferenceWindowSystem {
     /// H5 and T2: a window is hit-tested as a view whose parent is the screen; a
     /// pass-through window turns a hit on its root view into nil.
     func hitTest(_ window: WindowState, screenPoint: Point) -> (ViewNode, Point)? {
-        guard let hit = hitTest(window.node, pointInParent: screenPoint) else { return nil }
+        guard let hit = hitTest(window.node, pointInParent: screenPoint) else {
+            // T1: the window's own interaction (nothing else) let the touch through.
+            if let recorder = ruleRecorder, !window.node.isInteractionEnabled, !window.node.isHidden,
+               !(window.node.alpha < Self.minimumHittableAlpha), Self.wouldContain(window.node, screenPoint) {
+                recorder.record(.t1InteractionOffWindowPassed)
+            }
+            return nil
+        }
         if let recorder = ruleRecorder, hit.0 === window.node { recorder.record(.h5WindowItselfHit) }
         if let recorder = ruleRecorder, hit.0 === window.rootView { recorder.record(.h5RootViewHit) }
         if window.isPassthrough, let root = window.rootView, hit.0 === root {

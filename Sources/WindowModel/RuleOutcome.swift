@@ -40,7 +40,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
     case h4OutsideParentNotReached, h4AncestorRemovesSubtree, h4AlphaNotMultiplied
     case h5WindowItselfHit, h5RootViewHit
     case h6PointDiffersFromScreen
-    case t1FrontMostAnswers, t1NilAnswerFallsThrough, t1NoWindowAnswers
+    case t1FrontMostAnswers, t1NilAnswerFallsThrough, t1NoWindowAnswers, t1InteractionOffWindowPassed
     case t2RootHitBecomesNil, t2KeepsNonRootHit, t2WithoutRootKeepsHit
     case t3BeganBinds, t3MovedToBoundView, t3EndedToBoundView, t3CancelledEndsTouch
     case t4BeganHitsNothing, t4MovedInactiveIgnored, t4EndedInactiveIgnored, t4CancelledInactiveIgnored,
@@ -191,6 +191,7 @@ public enum RuleOutcome: Int, CaseIterable, Sendable {
         ("T1", "the front-most window answers"),
         ("T1", "a window answered nil, one further down answers"),
         ("T1", "no window answers"),
+        ("T1", "a window with interaction off is passed though it holds the point"),
         // T2
         ("T2", "pass-through: root hit becomes nil"),
         ("T2", "pass-through keeps a non-root hit"),

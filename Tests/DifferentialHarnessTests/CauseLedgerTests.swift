@@ -218,4 +218,29 @@ struct CauseLedgerTests {
         let probe = try #require(ledger.claimResample())
         #expect(probe.example.caseIndex == 0 && probe.example.keeping == [.h2TranslucentHittable])
     }
+
+    @Test("a group that says only that views were skipped takes in no probe that kept an outcome of its own, nor gives it up later")
+    func skippedViewsNameNoCause() throws {
+        // A window passed for its interaction, at its maximum edge: a shrink of two bugs.
+        let (ledger, skipped) = try Self.ledgerWithShrunkGroup([.h1InteractionOffNil, .h4AncestorRemovesSubtree])
+        Self.record(ledger, [Self.divergence([.h1InteractionOffNil, .h4AncestorRemovesSubtree,
+                                              .t1InteractionOffWindowPassed])], case: 1)
+        let probe = try #require(ledger.claimResample())
+        #expect(probe.group == skipped && probe.example.keeping == [.t1InteractionOffWindowPassed])
+        guard case .other(_, .new) = ledger.resampled(probe.group, from: probe.example, finding: Self.finding(
+            [.h1InteractionOffNil, .h4AncestorRemovesSubtree, .t1InteractionOffWindowPassed])) else {
+            Issue.record("the window passed for its interaction should open a group of its own")
+            return
+        }
+        // A more general skipping group takes in the skipping one, and leaves the probe's be.
+        Self.record(ledger, [Self.divergence([.h1InteractionOffNil, .g2MaximumEdgeOutside])], case: 2)
+        let general = try #require(ledger.claim())
+        _ = ledger.shrunk(general.group, finding: Self.finding([.h1InteractionOffNil]))
+        #expect(Set(ledger.snapshot().groups.filter { $0.status == .shrunk }.map(\.signature.outcomes)) == [
+            [.h1InteractionOffNil], [.h1InteractionOffNil, .h4AncestorRemovesSubtree, .t1InteractionOffWindowPassed],
+        ])
+        // A group that names a cause still takes in its richer probes (probeMergesBack).
+        #expect(CauseLedger.namesACause(Self.finding([.g2MaximumEdgeOutside, .h1InteractionOffNil]).signature))
+        #expect(!CauseLedger.namesACause(Self.finding([.h1HiddenNil, .h4AncestorRemovesSubtree]).signature))
+    }
 }

@@ -103,6 +103,23 @@ struct RuleOutcomeTests {
         #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.5", probe: "hit 70 70") == 0)
     }
 
+    @Test("T1: a window with interaction off is recorded as passed where it holds the point and would answer otherwise, not outside it nor when hidden")
+    func interactionOffWindowPassed() {
+        let setup = """
+            window back frame 0 0 100 100
+            window w frame 0 0 50 50
+            show back
+            show w
+            set w interaction off
+            """
+        #expect(Self.count(.t1InteractionOffWindowPassed, setup: setup, probe: "hit 10 10") == 1)
+        #expect(Self.count(.t1InteractionOffWindowPassed, setup: setup, probe: "hit 70 70") == 0)
+        #expect(Self.count(.t1InteractionOffWindowPassed, setup: setup + "\nset w alpha 0", probe: "hit 10 10") == 0)
+        // A view's interaction is H1's own outcome, not this one.
+        let view = setup + "\nset w interaction on\nview v in w frame 0 0 20 20\nset v interaction off"
+        #expect(Self.count(.t1InteractionOffWindowPassed, setup: view, probe: "hit 10 10") == 0)
+    }
+
     @Test("H4: alpha not multiplied is recorded where a view is hit though its alpha times its ancestors' is below 0.01, and only inside it")
     func alphaNotMultiplied() {
         let setup = """
@@ -334,6 +351,8 @@ struct RuleOutcomeTests {
         hit 10 10
         hit 70 30
         hit 500 500
+        set front interaction off
+        hit 60 60
         remove v
         remove u
         """,
