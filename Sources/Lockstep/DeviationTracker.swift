@@ -16,9 +16,10 @@ import WindowModel
 ///   rest of the case.
 /// - T1: a touch begun while another may be down is bound by the grab: its lines are
 ///   compared with what a touch bound to the grab's view (the first touch's, as the
-///   first engine bound it) reports (``grabAnswerThisStep``). A statement that may end
-///   the grab (hiding, removing, releasing or moving anything) unpins every touch
-///   that may be down, and so is a touch begun while the grab's view is not known.
+///   first engine bound it) reports (``grabAnswerThisStep``). When the grab's view
+///   stops showing, the grab ends: every touch that may be down is unpinned, and the
+///   next touch begun starts a grab; a touch begun while the grab is not known (after
+///   a move to another scene, a placement, a disconnection) is unpinned.
 /// - G2: a `hit` near an edge (see ``EdgeProximityReporting``) is not compared, and a
 ///   touch that `began` near one is unpinned for the rest of the case.
 struct DeviationTracker {
@@ -36,8 +37,10 @@ struct DeviationTracker {
     /// nor their `cancelled`): when none is, no touch is unpinned any more (every
     /// engine's touches ended where the first engine's did), and T1's grab is over.
     private var mayBeDown: Set<TouchID> = []
-    /// T1: the view the pointer's grab binds later touches to, while it is known.
+    /// T1: the view the pointer's grab binds later touches to, while it is known; and
+    /// whether the grab ended (its view stopped showing), so the next touch starts one.
     private var grab: (window: String, view: String)?
+    private var grabEnded = false
     /// T1: the touches the grab bound (begun while another was down), and what this
     /// step's statement about one of them posts under the grab.
     private(set) var grabBound: Set<TouchID> = []
@@ -181,8 +184,9 @@ struct DeviationTracker {
                                            _ binding: (any TouchBindingReporting)?) {
         switch command {
         case let .touchBegan(id, point, _):
-            if mayBeDown.isEmpty {
+            if mayBeDown.isEmpty || (grabEnded && !mayBeDown.contains(id)) {
                 grab = nil
+                grabEnded = false
                 grabBound = []
                 let pinned = !unpinnedTouches.values.contains { $0.contains(id) }
                 for case let .touchBegan(began, target?) in baseline where began == id && pinned {
@@ -206,12 +210,27 @@ struct DeviationTracker {
         case let .touchCancelled(id) where grabBound.contains(id):
             if let grab { grabAnswerThisStep = (id, [.touchCancelled(id, window: grab.window, view: grab.view)]) }
             grabBound.remove(id)
-        case .setHidden(_, true), .hide, .remove, .release, .moveWindow, .placeScene, .disconnectScreen:
-            // The grab's view may be gone (X ends the grab without a cancellation when
-            // its window is unmapped): no touch that may be down is bound as known.
+        case .setHidden(_, true), .hide, .remove, .release:
+            // X ends the grab, without a cancellation, when its window stops showing:
+            // the touches down go elsewhere from now on, and the next one starts a grab.
+            guard let held = grab, binding?.isShowing(window: held.window, view: held.view) != true else { break }
             unpinnedTouches[.t1, default: []].formUnion(mayBeDown)
             grab = nil
+            grabEnded = true
+            grabBound = []
+        case .moveWindow, .placeScene, .disconnectScreen:
+            // Another scene or screen: where the grab stands is not known.
+            unpinnedTouches[.t1, default: []].formUnion(mayBeDown)
+            grab = nil
+            grabEnded = false
         default: break
+        }
+        // What the first engine posts for a grab-bound touch at another statement (its
+        // cancellation where the first engine bound it) is about a binding the grab replaced.
+        var own: TouchID?
+        if case let .touchCancelled(id) = command { own = id }
+        for case let .touchCancelled(id, _, _) in baseline where grabBound.contains(id) && id != own {
+            unpinnedTouches[.t1, default: []].insert(id)
         }
     }
 

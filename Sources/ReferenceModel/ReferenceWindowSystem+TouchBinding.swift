@@ -10,14 +10,33 @@ extension ReferenceWindowSystem: TouchBindingReporting {
     ///
     /// - Complexity: O(depth of the view), twice.
     public func boundTarget(window: String, view: String, at point: Point) -> Observation.Target? {
-        guard let windowState = windows[window] else { return nil }
-        guard let node = view == window ? windowState.node : views[view] else { return nil }
-        var top = node
-        while let parent = top.superview { top = parent }
-        guard top === windowState.node, node.isAlive else { return nil }
+        guard let node = liveNode(window: window, view: view) else { return nil }
         let recorder = ruleRecorder
         ruleRecorder = nil
         defer { ruleRecorder = recorder }
         return Observation.Target(window: window, view: view, point: localPoint(point, in: node))
+    }
+
+    /// Whether the view lives in the window, the window is visible, and neither the view
+    /// nor an ancestor is hidden.
+    ///
+    /// - Complexity: O(depth of the view).
+    public func isShowing(window: String, view: String) -> Bool {
+        guard let windowState = windows[window], windowState.isVisible,
+              var node = liveNode(window: window, view: view) else { return false }
+        while true {
+            if node.isHidden { return false }
+            guard let parent = node.superview else { return true }
+            node = parent
+        }
+    }
+
+    /// `view` (the window's own node when it is the window's name), when it lives in `window`.
+    private func liveNode(window: String, view: String) -> ViewNode? {
+        guard let windowState = windows[window],
+              let node = view == window ? windowState.node : views[view], node.isAlive else { return nil }
+        var top = node
+        while let parent = top.superview { top = parent }
+        return top === windowState.node ? node : nil
     }
 }

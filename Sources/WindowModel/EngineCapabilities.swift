@@ -103,4 +103,7 @@ public protocol TouchBindingReporting: AnyObject {
     /// touch statement carries), or nil when no such view lives in that window.
     /// Records no rule outcome.
     func boundTarget(window: String, view: String, at point: Point) -> Observation.Target?
+    /// Whether `view` of `window` lives and is shown: the window visible, neither the
+    /// view nor an ancestor hidden (what keeps an X server's grab alive).
+    func isShowing(window: String, view: String) -> Bool
 }

@@ -57,9 +57,9 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
     /// `began` sent and neither its `ended` nor its `cancelled`) goes to the view the
     /// first of them was bound to, as do its later phases: compared with what a touch
     /// bound to that view reports (as the reference binds the first touch and converts
-    /// the point). Hiding, removing, releasing or moving anything may end the grab
-    /// without a cancellation: every touch that may be down is unpinned, for the rest
-    /// of the case, and so is a touch begun before they are all up.
+    /// the point). The grab ends without a cancellation when its view stops showing:
+    /// every touch that may be down is unpinned, for the rest of the case, and the next
+    /// touch begun is compared by its hit (a grab of its own).
     case t1 = "T1"
     /// A move to the point a touch already holds posts nothing: such a `moved` is not sent.
     case t3 = "T3"
@@ -105,7 +105,7 @@ public enum EngineDeviation: String, Hashable, Sendable, CaseIterable, Comparabl
         case .w8: return "set frame of a window whose root view lives is not sent"
         case .k1: return "a press the reference sends nowhere is not compared"
         case .k2: return "makeKey of a window that may be hidden is not sent"
-        case .t1: return "a touch begun while another may be down is compared with the answer of the first one's view; hiding, removing, releasing or moving anything unpins the touches that may be down"
+        case .t1: return "a touch begun while another may be down is compared with the answer of the grab's view; when that view stops showing, the touches that may be down are not compared afterwards"
         case .t3: return "a touch's moved to the point it already holds is not sent"
         case .t4: return "a touch whose began hits nothing is not compared afterwards"
         }

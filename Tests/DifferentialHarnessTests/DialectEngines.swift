@@ -12,7 +12,9 @@ final class DialectEngine: WindowSystem {
         case hiddenCannotBeKey
         /// T1: one pointer with an implicit grab: a `began` while another touch is down
         /// goes to the view the first one went to, as do its later phases; hiding or
-        /// removing a view ends the grab and its touches without a cancellation.
+        /// removing a view ends its touches without a cancellation, and hiding or
+        /// removing the grab's view (or what holds it) ends the grab: the next touch
+        /// starts one of its own.
         case onePointer
         /// T3: a `moved` to the point the touch already holds posts nothing.
         case silentSameMove
@@ -31,8 +33,10 @@ final class DialectEngine: WindowSystem {
     private var heldOnNothing: Set<TouchID> = []
     /// T1: the view the pointer's grab holds (the first touch's), and the touches it bound.
     private var grab: (window: String, view: String)?
+    private var grabEnded = false
     private var grabBound: Set<TouchID> = []
     private var windowNames: Set<String> = []
+    private var parents: [String: String] = [:]
 
     init(_ dialect: Dialect) { self.dialect = dialect }
 
@@ -44,15 +48,17 @@ final class DialectEngine: WindowSystem {
         if let answer = dialectAnswer(command) { return answer }
         var observations = base.apply(command)
         switch (dialect, command) {
-        case (.onePointer, .setHidden(_, true)) where !isWindow(command), (.onePointer, .remove):
-            // The grab ends: no cancellation is posted.
+        case let (.onePointer, .setHidden(target, true)) where !isWindow(command), let (.onePointer, .remove(target)):
+            // No cancellation is posted; the grab ends if its view went.
             let cancelled = observations.compactMap { if case let .touchCancelled(id, _, _) = $0 { id } else { nil } }
             down.subtract(cancelled)
-            grab = nil
             observations.removeAll { if case .touchCancelled = $0 { true } else { false } }
-        case (.onePointer, .setHidden(_, true)), (.onePointer, .hide), (.onePointer, .release),
-             (.onePointer, .moveWindow), (.onePointer, .placeScene), (.onePointer, .disconnectScreen):
-            grab = nil   // the grab's window may be gone (its touches are cancelled as the model says)
+            if isOnGrabPath(target) { (grab, grabEnded) = (nil, true) }
+        case let (.onePointer, .setHidden(target, true)), let (.onePointer, .hide(target)),
+             let (.onePointer, .release(target)):
+            if isOnGrabPath(target) { (grab, grabEnded) = (nil, true) }
+        case (.onePointer, .moveWindow), (.onePointer, .placeScene), (.onePointer, .disconnectScreen):
+            (grab, grabEnded) = (nil, true)
         default: break
         }
         note(command, observations)
@@ -69,7 +75,7 @@ final class DialectEngine: WindowSystem {
             return [.press(window: target.window)]
         case let (.hiddenCannotBeKey, .makeKey(window)):
             return base.snapshot().contains { $0.order.contains(window) } ? nil : []
-        case let (.onePointer, .touchBegan(id, point, _)) where !down.isEmpty && !down.contains(id):
+        case let (.onePointer, .touchBegan(id, point, _)) where !down.isEmpty && !down.contains(id) && !grabEnded:
             guard let grab, let target = grabTarget(grab, point) else { return nil }
             grabBound.insert(id)
             down.insert(id)
@@ -101,12 +107,15 @@ final class DialectEngine: WindowSystem {
 
     private func note(_ command: Command, _ observations: [Observation]) {
         switch command {
-        case let .createWindow(name, _, _, _, _):
+        case let .createWindow(name, _, _, _, root):
             windowNames.insert(name)
+            if root { parents[name + ".root"] = name }
+        case let .createView(name, parent, _):
+            parents[name] = parent
         case let .touchBegan(id, point, scene):
             lastTouch = (point, scene)
             for case let .touchBegan(began, target?) in observations where began == id {
-                if down.isEmpty { grab = (target.window, target.view) }
+                if down.isEmpty || grabEnded { (grab, grabEnded) = ((target.window, target.view), false) }
                 down.insert(id)
                 touchPoints[id] = (point, scene)
             }
@@ -121,7 +130,7 @@ final class DialectEngine: WindowSystem {
             case let .touchEnded(id, _), let .touchCancelled(id, _, _):
                 down.remove(id)
                 touchPoints[id] = nil
-                if down.isEmpty { grab = nil }
+                if down.isEmpty { (grab, grabEnded) = (nil, false) }
             default: break
             }
         }
@@ -137,7 +146,18 @@ final class DialectEngine: WindowSystem {
     private func endGrabbed(_ id: TouchID) {
         grabBound.remove(id)
         down.remove(id)
-        if down.isEmpty { grab = nil }
+        if down.isEmpty { (grab, grabEnded) = (nil, false) }
+    }
+
+    /// Whether `target` is the grab's view, an ancestor of it, or its window.
+    private func isOnGrabPath(_ target: String) -> Bool {
+        guard let grab else { return false }
+        var view: String? = grab.view
+        while let each = view {
+            if each == target { return true }
+            view = parents[each]
+        }
+        return target == grab.window
     }
 
     private func isWindow(_ command: Command) -> Bool {
