@@ -178,8 +178,10 @@ struct DeviationTracker {
 
     /// T1: one pointer with an implicit grab. The first touch down is bound by its hit
     /// (compared as any touch); one begun while another may be down goes to the grab's
-    /// view, as do its later phases. A statement that may end the grab unpins every
-    /// touch that may be down; until all are up, a touch begun is unpinned too.
+    /// view, as do its later phases. When the grab's view stops showing, every touch
+    /// that may be down is unpinned and the next one begun starts a grab; where the
+    /// grab stands is not known (the first touch unpinned, a move to another scene),
+    /// a touch begun is unpinned until all are up.
     private mutating func trackPointerGrab(_ command: Command, _ baseline: [Observation],
                                            _ binding: (any TouchBindingReporting)?) {
         switch command {
