@@ -58,8 +58,11 @@ final class CauseLedger: Sendable {
     /// its interaction beside a view skipped for it), since what the two share is a
     /// circumstance.
     static func namesACause(_ signature: FindingSignature) -> Bool {
-        !Set(signature.outcomes).isSubset(of: unprobed.union([.h4AncestorRemovesSubtree]))
+        !Set(signature.outcomes).isSubset(of: skippedOnTheWay)
     }
+
+    /// ``unprobed``, and the subtree a skipped view took with it.
+    private static let skippedOnTheWay = unprobed.union([.h4AncestorRemovesSubtree])
 
     /// Whether group `other` is a richer case of a cause shrunk to `cause`, and so that
     /// cause: not when a probe opened it for an outcome `cause` lacks and `cause` says

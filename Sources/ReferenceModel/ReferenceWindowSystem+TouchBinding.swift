@@ -35,8 +35,6 @@ extension ReferenceWindowSystem: TouchBindingReporting {
     private func liveNode(window: String, view: String) -> ViewNode? {
         guard let windowState = windows[window],
               let node = view == window ? windowState.node : views[view], node.isAlive else { return nil }
-        var top = node
-        while let parent = top.superview { top = parent }
-        return top === windowState.node ? node : nil
+        return self.window(containing: node) === windowState ? node : nil
     }
 }

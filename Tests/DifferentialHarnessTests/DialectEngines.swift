@@ -38,7 +38,14 @@ final class DialectEngine: WindowSystem {
     private var windowNames: Set<String> = []
     private var parents: [String: String] = [:]
 
-    init(_ dialect: Dialect) { self.dialect = dialect }
+    /// A bug planted in the T1 grab's answers only (a later touch's x one step too
+    /// large): what a generated case must reach past the declaration.
+    let grabPointOff: Bool
+
+    init(_ dialect: Dialect, grabPointOff: Bool = false) {
+        self.dialect = dialect
+        self.grabPointOff = grabPointOff
+    }
 
     var engineName: String { "dialect" }
     func snapshot() -> [SceneSnapshot] { base.snapshot() }
@@ -140,7 +147,8 @@ final class DialectEngine: WindowSystem {
     private func grabTarget(_ grab: (window: String, view: String), _ point: Point) -> Observation.Target? {
         guard case let .convert(local)? = base.apply(.convert(point: point, from: .screen, to: .named(grab.view))).first
         else { return nil }
-        return Observation.Target(window: grab.window, view: grab.view, point: local)
+        return Observation.Target(window: grab.window, view: grab.view,
+                                  point: grabPointOff ? Point(local.x.nextUp, local.y) : local)
     }
 
     private func endGrabbed(_ id: TouchID) {

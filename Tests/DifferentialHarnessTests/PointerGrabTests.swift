@@ -110,6 +110,16 @@ struct PointerGrabTests {
         #expect(Self.run(commands, hitting).divergence?.commandIndex == 7)
     }
 
+    @Test("T1: a bug in the grab's answers alone is reached by generated cases past the declaration")
+    func generatedCasesReachTheGrab() throws {
+        let buggy = EngineFactory(name: "grab-point", deviations: [.t1]) { DialectEngine(.onePointer, grabPointOff: true) }
+        let result = PropertySuite(reference: TestEngines.reference, candidates: [buggy], cases: 600, deterministic: true,
+                                   profile: .small, failures: nil).run()
+        let finding = try #require(result.finding, "the grab's bug survived \(result.casesRun) cases")
+        #expect(["touchBegan", "touchMoved", "touchEnded"].contains(finding.signature.command), "\(finding.signature)")
+        #expect(finding.signature.difference == .observation(.touch, .point), "\(finding.signature)")
+    }
+
     @Test("T1: a second touch is sent (no longer steered around)")
     func secondTouchIsSent() {
         var filter = FeatureFilter(features: EngineFeature.all, deviations: [.t1])
