@@ -180,8 +180,8 @@ extension CommandGenerator {
                 if !subtrees.isEmpty { return .remove(view: random.pick(subtrees)) }
             }
             return view().map { .remove(view: $0) }
-        case .front: return view().map { .bringToFront(view: $0) }
-        case .back: return view().map { .sendToBack(view: $0) }
+        case .front: return reorderedView().map { .bringToFront(view: $0) }
+        case .back: return reorderedView().map { .sendToBack(view: $0) }
         case .began:
             // With a finger down, another often lands beside it (in the same view, or
             // a scene of another window there): several touches in one subtree, or in
@@ -261,14 +261,22 @@ extension CommandGenerator {
 
     private mutating func makeView() -> Command? {
         guard views.count < configuration.maxViews else { return nil }
-        // Prefer the newest views as parents, so trees grow deep as well as wide.
-        let parents = windows + views
-        guard !parents.isEmpty else { return nil }
-        let parent = random.chance(0.5) && !views.isEmpty ? views[views.count - 1] : random.pick(parents)
+        // Prefer the newest view as parent, or its parent, so trees grow deep as well as
+        // wide: several siblings show their order (V2, H3).
+        let candidates = windows + views
+        guard !candidates.isEmpty else { return nil }
+        let parent: String
+        switch (views.last, Int.random(in: 0..<20, using: &random)) {
+        case let (newest?, draw) where draw < 7: parent = newest
+        case let (newest?, draw) where draw < 14: parent = parents[newest] ?? newest
+        default: parent = random.pick(candidates)
+        }
         viewCount += 1
-        return .createView(name: "v\(viewCount - 1)", parent: parent, frame: rect(near: frames[parent].map {
-            Rect(0, 0, $0.width, $0.height)
-        }))
+        // Often beside or over a sibling: siblings that overlap show their order (V2, H3).
+        let siblings = views.filter { parents[$0] == parent }
+        let near = !siblings.isEmpty && random.chance(0.3) ? frames[random.pick(siblings)]
+            : frames[parent].map { Rect(0, 0, $0.width, $0.height) }
+        return .createView(name: "v\(viewCount - 1)", parent: parent, frame: rect(near: near))
     }
 
     /// A point on an object given a touch option, or on one of its siblings (T7,
@@ -301,6 +309,16 @@ extension CommandGenerator {
         return strandedWindows.remove(at: Int.random(in: 0..<strandedWindows.count, using: &random))
     }
     mutating func view() -> String? { views.isEmpty ? nil : random.pick(views) }
+
+    /// A view to bring to the front or send to the back: mostly one with two siblings
+    /// at least, since V2 keeps the others' order and only a point where two of them
+    /// overlap shows it (then aimed at: ``reorderedSiblings``).
+    mutating func reorderedView() -> String? {
+        var children: [String: Int] = [:]
+        for view in views { if let parent = parents[view] { children[parent, default: 0] += 1 } }
+        let crowded = views.filter { parents[$0].map { children[$0, default: 0] >= 3 } ?? false }
+        return !crowded.isEmpty && random.chance(0.7) ? random.pick(crowded) : view()
+    }
     mutating func object() -> String? {
         let all = windows + views
         return all.isEmpty ? nil : random.pick(all)

@@ -20,6 +20,9 @@ extension CommandGenerator {
                 return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
             }
         }
+        if reorderedSiblings.count >= 2, random.chance(0.2), let overlap = siblingOverlap() {
+            return Point(coordinate(in: overlap.x, overlap.width), coordinate(in: overlap.y, overlap.height))
+        }
         let targets = random.chance(0.5) ? views : windows
         if !targets.isEmpty, random.chance(0.3), let aimed = aimThroughTransform(random.pick(targets)) {
             return aimed
@@ -28,6 +31,16 @@ extension CommandGenerator {
             return Point(coordinate(in: frame.x, frame.width), coordinate(in: frame.y, frame.height))
         }
         return Point(plainCoordinate(), plainCoordinate())
+    }
+
+    /// Where two of the last reordered view's siblings overlap on the screen, if they do.
+    private mutating func siblingOverlap() -> Rect? {
+        let first = random.pick(reorderedSiblings)
+        guard let second = reorderedSiblings.filter({ $0 != first }).randomElement(using: &random),
+              let a = screenFrame(of: first), let b = screenFrame(of: second) else { return nil }
+        let x = max(a.x, b.x), y = max(a.y, b.y)
+        let width = min(a.x + a.width, b.x + b.width) - x, height = min(a.y + a.height, b.y + b.height) - y
+        return width > 0 && height > 0 ? Rect(x, y, width, height) : nil
     }
 
     /// Roughly where an object is on the screen: its frame moved out through its

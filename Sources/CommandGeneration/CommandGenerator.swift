@@ -99,6 +99,9 @@ public struct CommandGenerator {
     /// Objects whose hidden flag, alpha or interaction changed last, most recent
     /// last: points are aimed into them and their subviews.
     var recentlyChanged: [String] = []
+    /// The siblings of the view brought to the front or sent to the back last: V2
+    /// keeps their order, which a point where two of them overlap shows.
+    var reorderedSiblings: [String] = []
     var levels: [Double] = [0]
     var windowCount = 0
     var viewCount = 0
@@ -206,6 +209,8 @@ public struct CommandGenerator {
             touchOptionTargets = Array((touchOptionTargets + [target]).suffix(8))
         case let .setHidden(target, _), let .setAlpha(target, _), let .setInteraction(target, _):
             recentlyChanged = Array((recentlyChanged + [target]).suffix(8))
+        case let .bringToFront(view), let .sendToBack(view):
+            reorderedSiblings = views.filter { $0 != view && parents[$0] != nil && parents[$0] == parents[view] }
         case let .setFrame(target, frame):
             frames[target] = frame
         case let .setLevel(_, level):
@@ -215,6 +220,7 @@ public struct CommandGenerator {
             views.removeAll { !validator.isLiveView($0) }
             touchOptionTargets.removeAll { !validator.isLiveWindow($0) && !validator.isLiveView($0) }
             recentlyChanged.removeAll { !validator.isLiveWindow($0) && !validator.isLiveView($0) }
+            reorderedSiblings.removeAll { !validator.isLiveView($0) }
             strandedWindows.removeAll { !validator.isLiveWindow($0) }
             if let key = lastMadeKey, !validator.isLiveWindow(key) { lastMadeKey = nil }
         default:

@@ -38,6 +38,10 @@ package protocol EngineBehavior {
     /// T5: digit ids are ordered by their value however many digits they have (not as
     /// 64-bit integers, which wrap past 18446744073709551615).
     var digitIDsOrderedByValue: Bool { get }
+    // The view tree (V2).
+    /// V2: bringing a view to the front or sending it to the back keeps its siblings'
+    /// order (not: swaps it with the front-most or back-most sibling).
+    var reorderKeepsSiblingOrder: Bool { get }
     // Geometry and the index.
     /// W8: the root view's size follows the window's.
     var rootFollowsResize: Bool { get }
@@ -107,6 +111,7 @@ package struct ShippedBehavior: EngineBehavior {
     package var hideCancelsTouches: Bool { true }
     package var removeCancelsTouches: Bool { true }
     package var digitIDsOrderedByValue: Bool { true }
+    package var reorderKeepsSiblingOrder: Bool { true }
     package var rootFollowsResize: Bool { true }
     package var resizeRefreshesBox: Bool { true }
     package var transformRefreshesBox: Bool { true }

@@ -131,13 +131,15 @@ struct EngineState<Behavior: EngineBehavior> {
         case let .remove(v):
             remove(slot(v), &out)
         case let .bringToFront(v):
-            let s = slot(v)
+            let s = slot(v), parent = objects[Int(s)].parent
+            if !behavior.reorderKeepsSiblingOrder { swapPlaces(s, objects[Int(parent)].lastChild) }
             unlink(s)
-            linkAsLast(s, parent: objects[Int(s)].parent)
+            linkAsLast(s, parent: parent)
         case let .sendToBack(v):
-            let s = slot(v)
+            let s = slot(v), parent = objects[Int(s)].parent
+            if !behavior.reorderKeepsSiblingOrder { swapPlaces(s, objects[Int(parent)].firstChild) }
             unlink(s)
-            linkAsFirst(s, parent: objects[Int(s)].parent)
+            linkAsFirst(s, parent: parent)
         case let .touchBegan(id, point, scene):
             touchBegan(id, point, scene: sceneIndex(scene), &out)
         case let .touchMoved(id, point):
@@ -273,6 +275,18 @@ struct EngineState<Behavior: EngineBehavior> {
         objects[Int(v)].previousSibling = Self.null
         if first == Self.null { objects[Int(parent)].lastChild = v } else { objects[Int(first)].previousSibling = v }
         objects[Int(parent)].firstChild = v
+    }
+
+    /// Puts `other` where `v` is among their siblings, just before `v` (the V2 mutant's
+    /// swap: `v` then moves to the end `other` left).
+    mutating func swapPlaces(_ v: Int32, _ other: Int32) {
+        guard other != v, other != Self.null else { return }
+        unlink(other)
+        let parent = objects[Int(v)].parent, previous = objects[Int(v)].previousSibling
+        objects[Int(other)].previousSibling = previous
+        objects[Int(other)].nextSibling = v
+        if previous == Self.null { objects[Int(parent)].firstChild = other } else { objects[Int(previous)].nextSibling = other }
+        objects[Int(v)].previousSibling = other
     }
 
     mutating func unlink(_ v: Int32) {

@@ -56,6 +56,9 @@ package enum IndexedEngineMutation: String, CaseIterable, Sendable {
     /// `18446744073709551616` (2^64) sorts as 0, before `1` (an engine that reads ids
     /// with `strtoull` or a `UInt64` field).
     case touchIDsAsMachineIntegers
+    /// V2: `front v` swaps `v` with the front-most sibling, `back v` with the back-most,
+    /// so the sibling swapped moves to `v`'s place.
+    case reorderSwapsSiblings
     /// T7: a single-touch view takes a second touch.
     case singleTouchIgnored
     /// T8: an exclusive view that is tracking does not withhold other views' touches.

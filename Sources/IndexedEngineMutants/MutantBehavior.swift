@@ -38,6 +38,7 @@ package struct MutantBehavior: EngineBehavior {
     package var hideCancelsTouches: Bool { rule(rules.hideCancelsTouches, brokenBy: .noCancelOnHide) }
     package var removeCancelsTouches: Bool { rule(rules.removeCancelsTouches, brokenBy: .noCancelOnRemove) }
     package var digitIDsOrderedByValue: Bool { rule(rules.digitIDsOrderedByValue, brokenBy: .touchIDsAsMachineIntegers) }
+    package var reorderKeepsSiblingOrder: Bool { rule(rules.reorderKeepsSiblingOrder, brokenBy: .reorderSwapsSiblings) }
     package var rootFollowsResize: Bool { rule(rules.rootFollowsResize, brokenBy: .rootViewDoesNotFollowResize) }
     package var resizeRefreshesBox: Bool { rule(rules.resizeRefreshesBox, brokenBy: .staleIndexAfterResize) }
     package var transformRefreshesBox: Bool { rule(rules.transformRefreshesBox, brokenBy: .staleBoxAfterTransform) }

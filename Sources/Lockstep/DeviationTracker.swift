@@ -194,9 +194,15 @@ struct DeviationTracker {
                 for case let .touchBegan(began, target?) in baseline where began == id && pinned {
                     grab = (target.window, target.view)
                 }
-            } else if mayBeDown.contains(id) {
+            } else if grabBound.contains(id) {
                 // Its button is down: a began of it is ignored, wherever the first engine bound it.
-                if grabBound.contains(id) { grabAnswerThisStep = (id, [.touchIgnored(id, .began)]) }
+                grabAnswerThisStep = (id, [.touchIgnored(id, .began)])
+            } else if mayBeDown.contains(id) {
+                // Down in the first engine too (it ignores this began): compared as it is. Not
+                // down there (its earlier began bound nothing): whether this engine holds it
+                // (and ignores the began) or takes it anew (by the grab) is not known.
+                let ignoredByFirst = baseline.contains { if case .touchIgnored(id, .began) = $0 { true } else { false } }
+                if !ignoredByFirst { unpinnedTouches[.t1, default: []].insert(id) }
             } else if let grab, !touchOptionsSet,
                       let target = binding?.boundTarget(window: grab.window, view: grab.view, at: point) {
                 grabBound.insert(id)

@@ -120,6 +120,26 @@ struct PointerGrabTests {
         #expect(finding.signature.difference == .observation(.touch, .point), "\(finding.signature)")
     }
 
+    @Test("T1: a touch whose began bound nothing, begun again while another is down, is not compared by its hit")
+    func touchOnNothingBegunAgain() {
+        // Touch 0 lands on nothing (no engine need hold it), touch 2 goes down on a, and
+        // touch 0 begins again over b: the reference hits b; an engine that took touch 0
+        // anew binds it to the grab (a's root), one that held it ignores it.
+        let commands: [Command] = [
+            .createWindow(name: "a", scene: mainSceneName, frame: Rect(893, 169, 348, 70), level: 0, withRootView: true),
+            .createWindow(name: "b", scene: mainSceneName, frame: Rect(0, 239, 1, 170), level: 0, withRootView: false),
+            .touchBegan(id: TouchID(0), at: Point(0, 0), scene: mainSceneName),
+            .show(window: "b"), .show(window: "a"),
+            .touchBegan(id: TouchID(2), at: Point(1109, 234), scene: mainSceneName),
+            .touchBegan(id: TouchID(0), at: Point(0, 395), scene: mainSceneName),
+        ]
+        let grabbing = EngineFactory(name: "grabbing", deviations: [.t1]) { DialectEngine(.onePointer) }
+        let result = Self.run(commands, grabbing)
+        #expect(result.divergence == nil, "\(result.divergence?.summary ?? "")")
+        let engine = DialectEngine(.onePointer)
+        #expect(commands.flatMap { engine.apply($0) }.map(\.description).contains("touch 0 began -> a/a.root at -893 226"))
+    }
+
     @Test("T1: a second touch is sent (no longer steered around)")
     func secondTouchIsSent() {
         var filter = FeatureFilter(features: EngineFeature.all, deviations: [.t1])

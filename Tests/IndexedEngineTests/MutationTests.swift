@@ -68,6 +68,9 @@ struct MutationTests {
         case .touchIDsAsMachineIntegers:
             return [window("a", 0, 0, 100, 100), .show(window: "a"), began("1", 5, 5),
                     began("18446744073709551616", 6, 6), .hide(window: "a")]
+        case .reorderSwapsSiblings:
+            return [window("a", 0, 0, 100, 100), view("v", in: "a", 0, 0, 10, 10), view("p", in: "a", 0, 0, 50, 50),
+                    view("q", in: "a", 0, 0, 50, 50), .show(window: "a"), .bringToFront(view: "v"), hit(20, 20)]
         case .singleTouchIgnored:
             return [window("a", 0, 0, 100, 100), .show(window: "a"), .setMultipleTouch(target: "a.root", enabled: false),
                     began("1", 5, 5), began("2", 6, 6)]

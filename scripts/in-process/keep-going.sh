@@ -14,13 +14,13 @@
 #   scripts/in-process/keep-going.sh [--engine c|rust] [--time 120 | --runs N] [--seed 1]
 #                                    [--min-share 0.9] [--max-groups 2] [--work DIR]
 #
-# c: Examples/engines/c with its `#ifdef BUG_*` bugs (fuzz/fuzz_cwindows.c).
+# c: Examples/engines/c (or the copy at $C_ENGINE) with its `#ifdef BUG_*` bugs (fuzz/fuzz_cwindows.c).
 # rust: Examples/engines/rust with its `bug = "..."` bugs that can coexist (all but
 #   `show-at-back`, as scripts/many-bugs/run.sh), through fuzz/lib.rs and fuzz_rwindows.c.
 #
 # Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD (where
 # libWindowLabOracle.a is; default .build/release), CLANG (default clang), CC (default cc),
-# RUSTC (default rustc). Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not
+# RUSTC (default rustc), C_ENGINE (a copy of Examples/engines/c with other bugs). Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not
 # end with exit 1 and its causes; 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,16 +48,17 @@ clang=${CLANG:-clang}
 case "$engine" in
   c)
     cc=${CC:-cc}
-    mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 's/^BUG_//' | sort -u)
+    c_dir=${C_ENGINE:-Examples/engines/c}
+    mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' "$c_dir/engine.c" | sed 's/^BUG_//' | sort -u)
     target=fuzz_cwindows
     build_target() {  # all bugs together, in process
       local defines=(); for bug in "${bugs[@]}"; do defines+=("-DBUG_$bug"); done
       # shellcheck disable=SC2086  # the flags are words
       "$clang" -fsanitize=fuzzer -std=c11 -O2 -ffp-contract=off -DCWINDOWS_NO_MAIN "${defines[@]}" \
-        -o "$work/$target" Examples/engines/c/fuzz/fuzz_cwindows.c Examples/engines/c/engine.c \
-        Examples/engines/c/protocol.c $flags 2>"$work/link.log" || { cat "$work/link.log" >&2; return 1; }
+        -o "$work/$target" "$c_dir/fuzz/fuzz_cwindows.c" "$c_dir/engine.c" \
+        "$c_dir/protocol.c" $flags 2>"$work/link.log" || { cat "$work/link.log" >&2; return 1; }
     }
-    build_alone() { "$cc" -std=c11 -O2 "-DBUG_$1" -o "$work/bin/$1" Examples/engines/c/*.c -lm; } ;;
+    build_alone() { "$cc" -std=c11 -O2 "-DBUG_$1" -o "$work/bin/$1" "$c_dir"/*.c -lm; } ;;
   rust)
     command -v "${RUSTC:-rustc}" >/dev/null || export PATH="$PATH:$HOME/.cargo/bin"
     rustc=${RUSTC:-rustc}

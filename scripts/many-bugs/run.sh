@@ -6,20 +6,23 @@
 # findings each.
 #
 #   scripts/many-bugs/run.sh --engine rust|c [--time 60] [--seed 1] [--jobs 2] [--work DIR]
-#                            [--json OUT] [--with-masking] [-- EXTRA CHECK OPTIONS]
+#                            [--json OUT] [--with-masking] [--with-corpus]
+#                            [-- EXTRA CHECK OPTIONS]
 #
 # rust: Examples/engines/rust, its `#[cfg(bug = "NAME")]` bugs. `show-at-back` is left
 #   out unless --with-masking: it reverses every same-level order that `make-key-no-front`
 #   and `same-level-reorders` need to be seen, so no case can show either while it is there
 #   without showing it first (their findings then need both bugs to reproduce).
-# c: Examples/engines/c, its `#ifdef BUG_NAME` bugs.
+# c: Examples/engines/c (or the copy at $C_ENGINE), its `#ifdef BUG_NAME` bugs.
+# --with-corpus: the check replays the bundled examples and corpus before it generates (its
+#   defaults), instead of `--examples none --corpus none`.
 #
 # Environment: WINDOWLAB (the windowlab binary, default .build-release/release/windowlab),
-# RUSTC (default rustc), CC (default cc). Exit status: attribute.py's (0 PASS, 1 FAIL), 2
+# RUSTC (default rustc), CC (default cc), C_ENGINE (a copy of Examples/engines/c). Exit status: attribute.py's (0 PASS, 1 FAIL), 2
 # when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-engine="" time=60 seed=1 jobs=2 work="" json="" masking=0 extra=()
+engine="" time=60 seed=1 jobs=2 work="" json="" masking=0 sources=(--examples none --corpus none) extra=()
 while (($#)); do
   case "$1" in
     --engine) engine=$2; shift 2 ;;
@@ -29,8 +32,9 @@ while (($#)); do
     --work) work=$2; shift 2 ;;
     --json) json=$2; shift 2 ;;
     --with-masking) masking=1; shift ;;
+    --with-corpus) sources=(); shift ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "many-bugs/run.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -55,11 +59,12 @@ case "$engine" in
     } ;;
   c)
     cc=${CC:-cc}
-    mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' Examples/engines/c/engine.c | sed 's/^BUG_//' | sort -u)
+    c_dir=${C_ENGINE:-Examples/engines/c}
+    mapfile -t bugs < <(grep -ho 'BUG_[A-Z0-9_]*' "$c_dir/engine.c" | sed 's/^BUG_//' | sort -u)
     build() {
       local out=$1; shift
       local defines=(); for b in "$@"; do defines+=("-DBUG_$b"); done
-      "$cc" -std=c11 -O2 -Wall -Wextra "${defines[@]}" -o "$out" Examples/engines/c/*.c -lm
+      "$cc" -std=c11 -O2 -Wall -Wextra "${defines[@]}" -o "$out" "$c_dir"/*.c -lm
     } ;;
   *) echo "many-bugs/run.sh: --engine rust or --engine c" >&2; exit 64 ;;
 esac
@@ -74,7 +79,7 @@ echo "== windowlab check on all ${#bugs[@]} at once: --time $time --seed $seed -
 rm -rf "$work/findings"
 set +e
 "$windowlab" check --engine "exec:$work/bin/all" --time "$time" --seed "$seed" --jobs "$jobs" \
-  --examples none --corpus none --failures none --out "$work/findings" "${extra[@]}" 2>&1 \
+  "${sources[@]}" --failures none --out "$work/findings" "${extra[@]}" 2>&1 \
   | grep -Ev '^(finding|superseded): |^\[ ' | tee "$work/check.log"
 set -e
 
