@@ -115,7 +115,7 @@ for bug in "${bugs[@]}"; do
     wall=$(since "$started")
     if ls "$dir"/findings/*.wls >/dev/null 2>&1; then cells+=("${wall} s"); else cells+=("not in ${time} s"); fi
   done
-  written=the example && [[ " ${measured[*]} " == *" $bug "* ]] && written="this measurement"
+  written="the example" && [[ " ${measured[*]} " == *" $bug "* ]] && written="this measurement"
   rows+=("| \`BUG_$bug\` | $written | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} |")
   echo "   $bug: ${cells[*]}" >&2
 done
