@@ -64,6 +64,13 @@ extension ReferenceWindowSystem {
                 recorder.record(.h2AlphaBetweenZeroAndHundredth)
             }
             if let recorder = ruleRecorder, !node.subviews.isEmpty { recorder.record(.h4AncestorRemovesSubtree) }
+            // G2's circumstance beside the skip: on the skipped view's maximum edge, an engine
+            // answers there only by getting both wrong (the edge counted in, the skip missed),
+            // which is no one cause: the point's place is told apart from a point inside.
+            if let recorder = ruleRecorder, Self.isIdentity(node.transform) || Self.determinant(node.transform) != 0,
+               Self.containmentOutcome(node, Self.intoChild(pointInParent, node)) == .g2MaximumEdgeOutside {
+                recorder.record(.g2MaximumEdgeOutside)
+            }
             return nil
         }
         // A5: a transform that cannot be inverted makes the view (and its subtree) unhittable.

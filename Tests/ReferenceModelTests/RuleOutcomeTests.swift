@@ -103,6 +103,23 @@ struct RuleOutcomeTests {
         #expect(Self.count(.h2TranslucentHittable, setup: setup + "\nset v alpha 0.5", probe: "hit 70 70") == 0)
     }
 
+    @Test("G2: a skipped view's maximum edge is recorded beside the skip, not a point inside it nor outside the closed box")
+    func skippedViewsMaximumEdge() {
+        let setup = """
+            window w frame 0 0 50 50
+            show w
+            set w interaction off
+            """
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 50 10") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 10 50") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 10 10") == 0)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 51 10") == 0)
+        // A hidden view at its maximum edge, inside its window.
+        let view = "window u frame 0 0 100 100\nshow u\nview v in u frame 0 0 50 50\nset v hidden on"
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: view, probe: "hit 50 10") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: view, probe: "hit 49 10") == 0)
+    }
+
     @Test("T1: a window with interaction off is recorded as passed where it holds the point and would answer otherwise, not outside it nor when hidden")
     func interactionOffWindowPassed() {
         let setup = """
