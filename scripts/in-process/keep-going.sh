@@ -14,14 +14,16 @@
 #   scripts/in-process/keep-going.sh [--engine c|rust] [--time 120 | --runs N] [--seed 1]
 #                                    [--min-share 0.9] [--max-groups 2] [--work DIR]
 #
-# c: Examples/engines/c (or the copy at $C_ENGINE) with its `#ifdef BUG_*` bugs (fuzz/fuzz_cwindows.c).
+# c: Examples/engines/c (or the copy at $C_ENGINE) with its `#ifdef BUG_*` bugs
+#   (fuzz/fuzz_cwindows.c).
 # rust: Examples/engines/rust with its `bug = "..."` bugs that can coexist (all but
 #   `show-at-back`, as scripts/many-bugs/run.sh), through fuzz/lib.rs and fuzz_rwindows.c.
 #
 # Environment: WINDOWLAB (default .build/release/windowlab), WINDOWLAB_ORACLE_BUILD (where
 # libWindowLabOracle.a is; default .build/release), CLANG (default clang), CC (default cc),
-# RUSTC (default rustc), C_ENGINE (a copy of Examples/engines/c with other bugs). Exit: attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not
-# end with exit 1 and its causes; 2 when something cannot be built.
+# RUSTC (default rustc), C_ENGINE (a copy of Examples/engines/c with other bugs). Exit:
+# attribute.py's (0 PASS, 1 FAIL); 1 too when the run did not end with exit 1 and its
+# causes; 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 engine=c time=120 runs="" seed=1 share=0.9 groups=2 work=""

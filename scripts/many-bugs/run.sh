@@ -18,8 +18,8 @@
 #   defaults), instead of `--examples none --corpus none`.
 #
 # Environment: WINDOWLAB (the windowlab binary, default .build-release/release/windowlab),
-# RUSTC (default rustc), CC (default cc), C_ENGINE (a copy of Examples/engines/c). Exit status: attribute.py's (0 PASS, 1 FAIL), 2
-# when something cannot be built.
+# RUSTC (default rustc), CC (default cc), C_ENGINE (a copy of Examples/engines/c). Exit
+# status: attribute.py's (0 PASS, 1 FAIL), 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 engine="" time=60 seed=1 jobs=2 work="" json="" masking=0 sources=(--examples none --corpus none) extra=()
@@ -34,7 +34,7 @@ while (($#)); do
     --with-masking) masking=1; shift ;;
     --with-corpus) sources=(); shift ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "many-bugs/run.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
