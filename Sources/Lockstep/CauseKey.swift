@@ -64,15 +64,25 @@ public struct CauseKey: Hashable, Sendable, CustomStringConvertible {
     /// the reference's as it did (the outcomes were the case's circumstances: a hidden
     /// subview beside a root view that kept its old size); and no outcome that could
     /// decide the difference that the case did not decide (a smaller case leans on
-    /// nothing the larger did not: a zero size or an edge another bug needs). Faults
-    /// and broken invariants are caught where they are caught: their outcomes are not theirs.
+    /// nothing the larger did not: a zero size or an edge another bug needs). A candidate
+    /// whose routed answer stands to the reference's otherwise (an ancestor view became
+    /// a sibling behind) keeps every outcome: it has found another way to differ, and
+    /// only the outcomes, all of them, still say the way is this cause's (a view hit
+    /// though its alpha times its parent's is below 0.01 is not a translucent view behind
+    /// a sibling hit first). Faults and broken invariants are caught where they are
+    /// caught: their outcomes are not theirs.
     public func admits(_ candidate: Divergence) -> Bool {
         let other = CauseKey(candidate)
         guard other.statement == statement, other.kind == kind else { return false }
         if candidate.fault != nil { return true }
         if case .invariants = candidate.difference { return true }
-        let keepsOutcomes = outcomes.isEmpty || !outcomes.isDisjoint(with: other.outcomes)
-            || (other.outcomes.isEmpty && relation != nil && other.relation == relation)
+        let keepsOutcomes: Bool
+        if let relation, let otherRelation = other.relation, otherRelation != relation {
+            keepsOutcomes = outcomes.isSubset(of: other.outcomes)
+        } else {
+            keepsOutcomes = outcomes.isEmpty || !outcomes.isDisjoint(with: other.outcomes)
+                || (other.outcomes.isEmpty && relation != nil && other.relation == relation)
+        }
         return keepsOutcomes && other.decided.isSubset(of: decided)
     }
 

@@ -29,15 +29,19 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
                 && (relevant.map { $0.contains(outcome.rule.first!) } ?? true)
         }
         kept = kept.enumerated().filter { !kept.prefix($0.offset).contains($0.element) }.map(\.element)
-        // Which route a conversion took (Q3), how a level was named (W2), that `set
-        // hidden` stood for show or hide (W9) on a window or a view (V4), what shape a
+        // Which route a conversion took (Q3), how a level was named (W2), that `release`
+        // hid (W7), that `set hidden` stood for show or hide (W9) on a window or a view (V4), what shape a
         // removed view had (V3), and how a number was stored (G1, G5) only describe the
         // case when another rule's outcome says what was decided there.
         if kept.contains(where: { !Self.circumstantial.contains($0.rule) }) {
             kept.removeAll { Self.circumstantial.contains($0.rule) }
         }
-        // A zero's sign is G1's (-0 is a value of its own) wherever it shows.
-        if case .observation(_, .signedZero)? = difference { kept = [.g1NegativeZeroUsed] }
+        // A zero's sign is G1's (-0 is a value of its own) wherever it shows; what else the
+        // step decided stays beside it: an engine that leaves a point unconverted shows
+        // it as a sign where the conversion moves nothing, and as a point elsewhere.
+        if case .observation(_, .signedZero)? = difference, !kept.contains(.g1NegativeZeroUsed) {
+            kept.insert(.g1NegativeZeroUsed, at: 0)
+        }
         self.outcomes = kept
         if kept.isEmpty, let relation, case let .observation(kind, _)? = difference {
             self.difference = .observation(kind, Difference.ObservationPart(relation))
@@ -66,8 +70,9 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     }
 
     /// Rules whose outcomes say where a case happened rather than what was decided,
-    /// when other rules' outcomes stand beside them.
-    static let circumstantial: Set<String> = ["Q3", "W2", "W9", "V3", "V4", "G1", "G5"]
+    /// when other rules' outcomes stand beside them (W7: that a `release` did what
+    /// hiding does, beside the key hand-over it decided).
+    static let circumstantial: Set<String> = ["Q3", "W2", "W7", "W9", "V3", "V4", "G1", "G5"]
 
     /// What differed, as groups compare it: a `hit` or touch line's target, window and
     /// view are one part (``Difference/ObservationPart/target``): which of them shows is

@@ -5,22 +5,38 @@ import WindowModel
 // engine's answer stood to the reference's (see ``AnswerRelation``).
 extension LockstepSession {
     /// The reference's outcomes that name the cause of `difference`: for a routing
-    /// (`hit`, `began`) whose target differs, those of hit-testing the window in
+    /// (`hit`, `began`) whose target differs (or its point's sign of zero), those of hit-testing the window in
     /// question alone (every other window the route looked at is incidental): the
     /// reference's when the other engine answered nothing or a window behind it (it
     /// missed the reference's), else the other engine's (it answered one it should
-    /// not have); else everything the step decided.
-    func causeOutcomes(_ command: Command, _ difference: Difference, relation: AnswerRelation?)
-        -> [RuleOutcome]
+    /// not have); else everything the step decided, but N2's order where the engines'
+    /// `notify` lines are not the same lines in another order (then the order did not
+    /// decide what differed: which window became key did).
+    func causeOutcomes(_ command: Command, _ difference: Difference, relation: AnswerRelation?,
+                       results: [[Observation]]) -> [RuleOutcome]
     {
-        if case .observation(_, let part) = difference, [.presence, .window, .view, .point].contains(part),
+        if case .observation(_, let part) = difference, [.presence, .window, .view, .point, .signedZero].contains(part),
            let point = command.routedPoint,
            let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
                ?? differingLines.expected?.target??.window,
            let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
             return outcomes
         }
-        return ruleRecorder?.currentStepOutcomes ?? []
+        let outcomes = ruleRecorder?.currentStepOutcomes ?? []
+        if case .observation(.notify, _) = difference, let reference = results.first {
+            let posted = Self.notifications(reference)
+            if results.dropFirst().contains(where: { Self.notifications($0) != posted }) {
+                return outcomes.filter { $0.rule != "N2" }
+            }
+        }
+        return outcomes
+    }
+
+    /// A step's `notify` lines, as a multiset (their order left out).
+    static func notifications(_ lines: [Observation]) -> [String: Int] {
+        lines.reduce(into: [:]) { counts, line in
+            if case .notify = line { counts[line.description, default: 0] += 1 }
+        }
     }
 
     /// How the differing engine's answer stands to the first engine's, for a `hit`,

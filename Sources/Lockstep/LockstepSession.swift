@@ -183,7 +183,7 @@ public struct LockstepSession {
             var found = Divergence(
                 commandIndex: index, command: command, summary: summary,
                 observations: zip(engines, results).map { ($0.name, $1.map(\.description)) }, difference: difference,
-                outcomes: causeOutcomes(command, difference, relation: relation))
+                outcomes: causeOutcomes(command, difference, relation: relation, results: results))
             found.relation = relation
             found.sourceIndex = sourceIndex ?? index
             found.fault = firstFault()

@@ -70,9 +70,24 @@ extension ReferenceWindowSystem {
             return point.x == minX || point.y == minY ? .g2MinimumEdgeInside : .g2PointInside
         }
         // Outside the half-open box but inside the closed one: on a maximum edge.
+        return onClosedBox(node, point) ? .g2MaximumEdgeOutside : .g2PointOutside
+    }
+
+    /// G2: the outcomes of a containment test in `node`'s own space: its
+    /// ``containmentOutcome(_:_:)``, and beside a zero size the maximum edge the point
+    /// lies on (a zero-size box's points are on its maximum edges: an engine that counts
+    /// those edges in answers there as it does on any box's edge).
+    static func containmentOutcomes(_ node: ViewNode, _ point: Point) -> [RuleOutcome] {
+        let outcome = containmentOutcome(node, point)
+        return outcome == .g2ZeroSizeContainsNothing && onClosedBox(node, point)
+            ? [outcome, .g2MaximumEdgeOutside] : [outcome]
+    }
+
+    /// Whether `point` lies in the closed box of `node`'s bounds (edges included).
+    static func onClosedBox(_ node: ViewNode, _ point: Point) -> Bool {
+        let minX = node.boundsOrigin.x, minY = node.boundsOrigin.y
         let maxX = minX + node.frame.width, maxY = minY + node.frame.height
-        let onClosedBox = minX <= point.x && point.x <= maxX && minY <= point.y && point.y <= maxY
-        return onClosedBox ? .g2MaximumEdgeOutside : .g2PointOutside
+        return minX <= point.x && point.x <= maxX && minY <= point.y && point.y <= maxY
     }
 
     /// H4: whether a subview of `node` contains `point` (in `node`'s space), which

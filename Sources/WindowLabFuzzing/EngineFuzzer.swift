@@ -84,10 +84,15 @@ public struct EngineFuzzer: Sendable {
     }
 
     /// Runs one input; never aborts.
-    /// - Parameter shrinkIf: whether to shrink a difference first shown this way (keep-going
-    ///   runs skip the causes they recorded).
+    /// - Parameters:
+    ///   - shrinkIf: whether to shrink a difference first shown this way (keep-going
+    ///     runs skip the causes they recorded).
+    ///   - passing: differences to go on past (a keep-going run's recorded causes): the
+    ///     run continues after them, as `check` runs its cases, and the verdict is about
+    ///     the first difference this says no to, or, when there is none, the first.
     public func check(_ bytes: UnsafeBufferPointer<UInt8>,
-                      shrinkIf: (Divergence) -> Bool = { _ in true }) -> Verdict {
+                      shrinkIf: (Divergence) -> Bool = { _ in true },
+                      passing: ((Divergence) -> Bool)? = nil) -> Verdict {
         let input = FuzzClock.begin()
         let commands: [Command]
         switch CommandDecoder.decode(bytes) {
@@ -96,9 +101,13 @@ public struct EngineFuzzer: Sendable {
             return .unreadable("the input's first byte names encoding version \(version); this build reads "
                                + "\(CommandFormat.readableVersions.lowerBound) to \(CommandFormat.readableVersions.upperBound)")
         }
-        let result = DifferentialRunner.run(commands, engines: engines)
+        let result = passing.map { passing in
+            DifferentialRunner.run(commands, engines: engines, cadence: .everyCommand, continuesAfterDivergence: true,
+                                   stopsAt: { !passing($0) })
+        } ?? DifferentialRunner.run(commands, engines: engines)
         FuzzClock.ran(commands: result.commandsRun, unsupported: result.unsupported)
-        guard let divergence = result.divergence else {
+        let firstNew = passing.flatMap { passing in result.divergences.first { !passing($0) } }
+        guard let divergence = firstNew ?? result.divergence else {
             return result.unsupported.isEmpty ? .agree(commands: result.commandsRun)
                 : .declined(commands: result.commandsRun, result.unsupported)
         }
@@ -107,11 +116,12 @@ public struct EngineFuzzer: Sendable {
         let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
         let shrunk = shrinkSeconds > 0 && !cut.isEmpty && shrinkIf(divergence)
             ? Finding.shrinking(commands, divergence: divergence, seed: 0, profile: .small, engines: engines,
-                                seconds: shrinkSeconds)
+                                seconds: shrinkSeconds).shrunkAgain(engines: engines, seconds: shrinkSeconds)
             : nil
         return .different(FuzzReport(engines: engines, divergence: divergence, decoded: commands.count,
                                       cut: cut.isEmpty ? [divergence.command] : cut, shrunk: shrunk,
-                                      inputNumber: input.number, secondsSinceFirstInput: input.seconds))
+                                      inputNumber: input.number, secondsSinceFirstInput: input.seconds,
+                                      passed: passing.map { passing in result.divergences.filter(passing).map(\.signature) } ?? []))
     }
 
     /// `LLVMFuzzerTestOneInput`: ``check(_:)``, and on a difference the report on
@@ -125,14 +135,18 @@ public struct EngineFuzzer: Sendable {
 
     /// A keep-going run's input: a difference of a recorded cause is counted, a new one
     /// shrunk, written and printed (``FuzzCauses``); never aborts. Returns 0.
+    /// The input runs on past the differences of recorded causes (each counted once an
+    /// input), so that a cause met only after another's difference is found too.
     public func keepGoingCheck(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
         FuzzClock.keepsGoing()
         var known = false
         let verdict = check(input, shrinkIf: { divergence in
-            known = FuzzCauses.shared.countIfKnown(divergence.signature)
+            known = FuzzCauses.shared.isKnown(divergence.signature)
             return !known
-        })
-        guard case let .different(report) = verdict, !known else { return 0 }
+        }, passing: { FuzzCauses.shared.isKnown($0.signature) })
+        guard case let .different(report) = verdict else { return 0 }
+        FuzzCauses.shared.count(report.passedSignatures)
+        guard !known else { return 0 }
         let recorded = FuzzCauses.shared.record(report, input: input, folder: findingsFolder ?? "windowlab-findings")
         if recorded.new { FileHandle.standardError.write(Data(recorded.text.utf8)) }
         return 0

@@ -25,14 +25,19 @@ final class FuzzCauses: @unchecked Sendable {
     /// Unshrunk signatures met, by the cause they showed.
     private var seen: [String: Int] = [:]
 
-    /// Whether an input whose first difference has `signature` shows a recorded cause
-    /// already (then it is counted, not shrunk).
-    func countIfKnown(_ signature: FindingSignature) -> Bool {
+    /// Whether a difference with `signature` shows a recorded cause already (then the
+    /// run goes on past it, and it is counted, not shrunk).
+    func isKnown(_ signature: FindingSignature) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = seen[signature.text] else { return false }
-        causes[index].inputs += 1
-        return true
+        return seen[signature.text] != nil
+    }
+
+    /// Counts one input into each recorded cause these signatures show (once each).
+    func count(_ signatures: [FindingSignature]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for index in Set(signatures.compactMap { seen[$0.text] }) { causes[index].inputs += 1 }
     }
 
     /// Records `report`'s difference: counted into the cause its shrunk signature shows,

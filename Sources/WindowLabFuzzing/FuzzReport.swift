@@ -11,7 +11,8 @@ import WindowModel
 public struct FuzzReport: Sendable {
     /// The engine that differed, by the name it declared.
     public let engine: String
-    /// The first difference (``Divergence/sourceIndex`` indexes ``decoded``).
+    /// The first difference, or in a keep-going run the first of a cause not recorded
+    /// yet (``Divergence/sourceIndex`` indexes ``decoded``).
     public let divergence: Divergence
     /// How many commands the input decoded to.
     public let decoded: Int
@@ -28,6 +29,9 @@ public struct FuzzReport: Sendable {
     /// the process's first input: what time-to-bug measurements read.
     public let inputNumber: Int
     public let secondsSinceFirstInput: Double
+    /// The differences the run went on past (``EngineFuzzer/check(_:shrinkIf:passing:)``):
+    /// their signatures, in the order met.
+    public let passedSignatures: [FindingSignature]
 
     /// The best scenario file: the shrunk one when there is one, else the cut one.
     public var scenario: String { shrunkScenario ?? cutScenario }
@@ -43,13 +47,14 @@ public struct FuzzReport: Sendable {
     }
 
     init(engines: [EngineFactory], divergence: Divergence, decoded: Int, cut: [Command], shrunk: Finding?,
-         inputNumber: Int, secondsSinceFirstInput: Double) {
+         inputNumber: Int, secondsSinceFirstInput: Double, passed: [FindingSignature] = []) {
         engine = engines.count > 1 ? engines[1].name : engines[0].name
         self.divergence = divergence
         self.decoded = decoded
         self.cut = cut
         self.inputNumber = inputNumber
         self.secondsSinceFirstInput = secondsSinceFirstInput
+        passedSignatures = passed
         let reference = Array(engines.prefix(1))
         var cutFinding = Finding(caseSeed: 0, originalLength: decoded, commands: cut, divergence: divergence)
         cutFinding.origin = "a fuzz input"
@@ -59,6 +64,11 @@ public struct FuzzReport: Sendable {
             VisibleText.escaped("command \(divergence.sourceIndex + 1) of the \(decoded) the input decodes to: "
                                 + divergence.summary, limit: 900),
         ]
+        let before = passed.count - (passed.last == divergence.signature ? 1 : 0)
+        if before > 0 {
+            header.append("Before it the input showed \(before) difference(s) of causes this run recorded "
+                          + "(WINDOWLAB_FUZZ_KEEP_GOING=1 goes on past them).")
+        }
         for (name, lines) in divergence.observations {
             header.append("  \(name): " + VisibleText.escaped(lines.isEmpty ? "(nothing)" : lines.joined(separator: "; "),
                                                                limit: 900))
