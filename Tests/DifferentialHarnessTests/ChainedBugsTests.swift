@@ -154,4 +154,39 @@ struct ChainedBugsTests {
         // The signatures fold both into one target: what the old shrink accepted.
         #expect(none.signature.shrinkClass == target.signature.shrinkClass)
     }
+
+    /// A `hit` divergence with these outcomes and relation (another view of the window).
+    static func hitDivergence(_ outcomes: [RuleOutcome], _ relation: AnswerRelation) -> Divergence {
+        var divergence = Divergence(commandIndex: 0, command: .hit(at: Point(1, 1), scene: "main"), summary: "",
+                                    observations: [], difference: .observation(.hit, .view), outcomes: outcomes)
+        divergence.relation = relation
+        return divergence
+    }
+
+    @Test("CauseKey: a candidate whose answer stands to the reference's otherwise keeps every outcome; one that stands as it did may lose some")
+    func causeKeyRelationChange() {
+        // A view hit though its alpha times its parent's is below 0.01; the engine answered the parent.
+        let key = CauseKey(Self.hitDivergence([.h2TranslucentHittable, .h4AlphaNotMultiplied], .ancestor))
+        // Un-nested, the view translucent behind a sibling the engine hit: another cause.
+        #expect(!key.admits(Self.hitDivergence([.h2TranslucentHittable], .backSibling)))
+        #expect(!key.admits(Self.hitDivergence([], .backSibling)))
+        #expect(key.admits(Self.hitDivergence([.h2TranslucentHittable, .h4AlphaNotMultiplied], .backSibling)))
+        // The same relation: an outcome in common, or none at all.
+        #expect(key.admits(Self.hitDivergence([.h4AlphaNotMultiplied], .ancestor)))
+        #expect(key.admits(Self.hitDivergence([], .ancestor)))
+    }
+
+    @Test("a shrunk finding is shrunk again from its own case: a list no shrink has made minimal loses what it does not need")
+    func shrunkAgain() throws {
+        let probe = Self.probes[1]
+        let commands = try ScenarioParser().parse(probe.scenario + "\norder\nshow a\nhit 60 60\n", file: "p").commands
+        let engines = [TestEngines.reference, probe.alone]
+        let divergence = try #require(DifferentialRunner.run(commands, engines: engines).divergence)
+        let unshrunk = Finding(caseSeed: 0, originalLength: commands.count, commands: commands, divergence: divergence)
+        let again = unshrunk.shrunkAgain(engines: engines, seconds: 120)
+        #expect(again.commands.count < commands.count, "\(ScenarioPrinter.print(again.commands))")
+        #expect(again.signature.showsCause(of: divergence.signature) || again.signature == divergence.signature)
+        #expect(Self.differsAtEnd(again.commands, on: probe.alone))
+        #expect(again.originalLength == commands.count)
+    }
 }

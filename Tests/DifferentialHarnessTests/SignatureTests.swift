@@ -1,4 +1,6 @@
 import DifferentialHarness
+import IndexedEngineMutants
+import Lockstep
 import ScenarioLanguage
 import Testing
 import WindowLabTestSupport
@@ -57,10 +59,41 @@ struct SignatureTests {
         #expect(named.outcomes == [.w4LevelChangeOfVisibleFront])
         #expect(FindingSignature(command: "setLevel", difference: .state(.order), outcomes: [.w2LevelNormal]).outcomes
                 == [.w2LevelNormal])
-        // A zero's sign is G1's wherever it shows.
+        // A zero's sign is G1's wherever it shows, beside what else the step decided: an
+        // ended touch left unconverted where the conversion moves nothing is a richer
+        // case of the same touch's point left unconverted elsewhere.
         let zero = FindingSignature(command: "touchEnded", difference: .observation(.touch, .signedZero),
                                     outcomes: [.t3EndedToBoundView])
-        #expect(zero.outcomes == [.g1NegativeZeroUsed])
+        #expect(zero.outcomes == [.g1NegativeZeroUsed, .t3MovedToBoundView])
+        let point = FindingSignature(command: "touchEnded", difference: .observation(.touch, .point),
+                                     outcomes: [.t3EndedToBoundView])
+        #expect(zero.isRicherCase(of: point) && zero.showsCause(of: point) && !point.isRicherCase(of: zero))
+        #expect(FindingSignature(command: "hit", difference: .observation(.hit, .signedZero)).outcomes
+                == [.g1NegativeZeroUsed])
+        // That a `release` hid its window only describes the case beside the key hand-over.
+        let released = FindingSignature(command: "release", difference: .observation(.notify, .window),
+                                        outcomes: [.w7ReleaseHidden, .k4SuccessorFromHistory])
+        #expect(released.outcomes == [.k4SuccessorFromHistory])
+    }
+
+    @Test("N2's order names a notification difference only where the engine posted the same lines in another order")
+    func notificationOrder() throws {
+        let scenario = try ScenarioParser().parse("""
+            window w0 frame 0 0 100 100 root
+            window w1 frame 0 0 100 100 root
+            makeKeyAndVisible w0
+            makeKeyAndVisible w1
+            hide w1
+            """, file: "n").commands
+        func divergence(_ mutant: IndexedEngineMutation) throws -> Divergence {
+            try #require(DifferentialRunner.run(scenario, engines: [TestEngines.reference, TestEngines.mutants([mutant])])
+                .divergence)
+        }
+        let swapped = try divergence(.swappedNotificationOrder)
+        let forgot = try divergence(.forgetKeySuccessor)
+        #expect(swapped.outcomes.contains { $0.rule == "N2" }, "\(swapped.outcomes)")
+        #expect(!forgot.outcomes.contains { $0.rule == "N2" }, "\(forgot.outcomes)")
+        #expect(forgot.outcomes.contains { $0.rule == "K4" }, "\(forgot.outcomes)")
     }
 
     @Test("a richer case of a group carries all its outcomes, whatever the command; one cause may differ in the rest")

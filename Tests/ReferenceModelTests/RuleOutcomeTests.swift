@@ -120,6 +120,18 @@ struct RuleOutcomeTests {
         #expect(Self.count(.g2MaximumEdgeOutside, setup: view, probe: "hit 49 10") == 0)
     }
 
+    @Test("G2: a point on a zero-size box is on its maximum edges too: recorded beside the zero size, not off the closed box")
+    func zeroSizeBoxesMaximumEdge() {
+        let setup = "window z frame 10 10 0 0\nshow z"
+        #expect(Self.count(.g2ZeroSizeContainsNothing, setup: setup, probe: "hit 10 10") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 10 10") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: setup, probe: "hit 11 10") == 0)
+        // A zero-height view: every point of its segment is on its maximum edge.
+        let view = "window u frame 0 0 100 100\nshow u\nview v in u frame 0 10 50 0"
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: view, probe: "hit 20 10") == 1)
+        #expect(Self.count(.g2MaximumEdgeOutside, setup: view, probe: "hit 20 11") == 0)
+    }
+
     @Test("T1: a window with interaction off is recorded as passed where it holds the point and would answer otherwise, not outside it nor when hidden")
     func interactionOffWindowPassed() {
         let setup = """

@@ -121,11 +121,11 @@ struct EngineFuzzerTests {
         }
     }
 
-    @Test("keep going: a difference does not abort, a new cause is written once, later inputs of it only counted")
+    @Test("keep going: a difference does not abort, a new cause is written once, later inputs of it only counted, and an input goes on past them")
     func keepGoing() throws {
         let folder = try TemporaryFolder("windowlab-keep-going")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
-        var fuzzer = Self.fuzzer(TestEngines.mutants([.maxEdgeInclusive, .forgetKeySuccessor]), shrink: 30)
+        var fuzzer = Self.fuzzer(TestEngines.mutants([.maxEdgeInclusive, .forgetKeySuccessor, .noCancelOnHide]), shrink: 30)
         fuzzer.keepGoing = true
         fuzzer.findingsFolder = folder.file("findings")
         func written() -> [String] {
@@ -149,6 +149,17 @@ struct EngineFuzzerTests {
             """)
         #expect(successor.withUnsafeBufferPointer { fuzzer.testOneInput($0.baseAddress, $0.count) } == 0)
         #expect(written().count == 2, "\(written())")
+        // A third bug met only after a recorded cause's difference in the same input: the
+        // input goes on past the recorded one, and the new cause is written.
+        let behind = try Self.input("""
+            window w0 frame 0 0 100 100 root
+            show w0
+            hit 100 10
+            touch 1 began 50 50
+            hide w0
+            """)
+        #expect(behind.withUnsafeBufferPointer { fuzzer.testOneInput($0.baseAddress, $0.count) } == 0)
+        #expect(written().count == 3, "\(written())")
         for name in written() {
             let scenario = try ScenarioParser().parseFile(atPath: folder.file("findings/" + name))
             #expect(ScenarioCheck(scenario, engines: [TestEngines.reference]).passed)
