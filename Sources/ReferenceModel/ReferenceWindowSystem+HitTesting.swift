@@ -68,7 +68,7 @@ extension ReferenceWindowSystem {
             // answers there only by getting both wrong (the edge counted in, the skip missed),
             // which is no one cause: the point's place is told apart from a point inside.
             if let recorder = ruleRecorder, Self.isIdentity(node.transform) || Self.determinant(node.transform) != 0,
-               Self.containmentOutcomes(node, Self.intoChild(pointInParent, node)).contains(.g2MaximumEdgeOutside) {
+               Self.isOnMaximumEdge(node, Self.intoChild(pointInParent, node)) {
                 recorder.record(.g2MaximumEdgeOutside)
             }
             return nil
@@ -80,7 +80,7 @@ extension ReferenceWindowSystem {
         }
         let point = Self.intoChild(pointInParent, node)
         if let recorder = ruleRecorder { recordInward(node, recorder) }
-        if let recorder = ruleRecorder { Self.containmentOutcomes(node, point).forEach(recorder.record) }
+        if let recorder = ruleRecorder { Self.recordContainment(node, point, recorder) }
         guard Self.boundsContain(node, point) else {
             ruleRecorder?.record(.h1OutsideBoundsNil)
             if let recorder = ruleRecorder, Self.aSubviewContains(node, point) {

@@ -73,14 +73,21 @@ extension ReferenceWindowSystem {
         return onClosedBox(node, point) ? .g2MaximumEdgeOutside : .g2PointOutside
     }
 
-    /// G2: the outcomes of a containment test in `node`'s own space: its
-    /// ``containmentOutcome(_:_:)``, and beside a zero size the maximum edge the point
+    /// G2: records how a containment test in `node`'s own space is decided
+    /// (``containmentOutcome(_:_:)``), and beside a zero size the maximum edge the point
     /// lies on (a zero-size box's points are on its maximum edges: an engine that counts
     /// those edges in answers there as it does on any box's edge).
-    static func containmentOutcomes(_ node: ViewNode, _ point: Point) -> [RuleOutcome] {
+    static func recordContainment(_ node: ViewNode, _ point: Point, _ recorder: RuleRecorder) {
         let outcome = containmentOutcome(node, point)
-        return outcome == .g2ZeroSizeContainsNothing && onClosedBox(node, point)
-            ? [outcome, .g2MaximumEdgeOutside] : [outcome]
+        recorder.record(outcome)
+        if outcome == .g2ZeroSizeContainsNothing && onClosedBox(node, point) { recorder.record(.g2MaximumEdgeOutside) }
+    }
+
+    /// G2: whether `point` lies on a maximum edge of `node`'s bounds, outside them
+    /// (every point of a zero-size box's closed box is).
+    static func isOnMaximumEdge(_ node: ViewNode, _ point: Point) -> Bool {
+        let outcome = containmentOutcome(node, point)
+        return outcome == .g2MaximumEdgeOutside || (outcome == .g2ZeroSizeContainsNothing && onClosedBox(node, point))
     }
 
     /// Whether `point` lies in the closed box of `node`'s bounds (edges included).
