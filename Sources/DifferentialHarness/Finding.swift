@@ -194,12 +194,13 @@ extension Finding {
     /// circumstance there: a translucent view beside subviews hit in the wrong order),
     /// and the minimal case's own difference, kept in turn, lets it go. A finding that
     /// did not reproduce, or a round that slips, leaves the finding as it was.
-    /// - Parameter seconds: each round's budget.
+    /// - Parameter seconds: the budget of every round together.
     public func shrunkAgain(engines: [EngineFactory], seconds: Double, rounds: Int = 3) -> Finding {
         var best = self
-        for _ in 0..<rounds where best.reproduced && !best.outOfTime {
+        let end = ContinuousClock.now + .milliseconds(Int64(max(0, min(seconds, 1e9)) * 1000))
+        for _ in 0..<rounds where best.reproduced && !best.outOfTime && ContinuousClock.now < end {
             let next = Finding.shrinking(best.commands, divergence: best.divergence, seed: caseSeed, profile: profile,
-                                         engines: engines, seconds: seconds)
+                                         engines: engines, seconds: ContinuousClock.now.duration(to: end).seconds)
             guard next.reproduced, next.shrink?.slipped != true, next.commands.count < best.commands.count
                     || next.signature != best.signature else { break }
             let record = best.shrink

@@ -16,10 +16,20 @@ extension LockstepSession {
                        results: [[Observation]]) -> [RuleOutcome]
     {
         if case .observation(_, let part) = difference, [.presence, .window, .view, .point, .signedZero].contains(part),
-           let point = command.routedPoint,
+           let point = command.routedPoint, let explaining = systems[0] as? any RoutingExplaining,
            let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
                ?? differingLines.expected?.target??.window,
-           let outcomes = (systems[0] as? any RoutingExplaining)?.outcomes(hitTesting: window, at: point) {
+           let outcomes = explaining.outcomes(hitTesting: window, at: point) {
+            // A window behind the reference's that the reference would not answer at all
+            // (the point on its maximum edge, its interaction off) did not only miss the
+            // front one: its own outcomes say why it answered (an order another bug got
+            // wrong put it in front, in the engine).
+            if relation == .behind, let other = differingLines.got?.target??.window, let scene = command.routedScene,
+               let candidates = systems[0] as? any RoutingCandidatesReporting,
+               !candidates.windowsAnswering(point, scene: scene).contains(where: { $0.window == other }),
+               let own = explaining.outcomes(hitTesting: other, at: point) {
+                return outcomes + own
+            }
             return outcomes
         }
         let outcomes = ruleRecorder?.currentStepOutcomes ?? []

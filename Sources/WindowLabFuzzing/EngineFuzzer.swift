@@ -114,9 +114,12 @@ public struct EngineFuzzer: Sendable {
         // Cut where the list has it, then fit as the engines were sent it (features, numbers).
         var filter = FeatureFilter(engines: engines)
         let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
+        // Shrunk, then shrunk again from its own minimal case, in the budget's time left.
+        let started = ContinuousClock.now
         let shrunk = shrinkSeconds > 0 && !cut.isEmpty && shrinkIf(divergence)
             ? Finding.shrinking(commands, divergence: divergence, seed: 0, profile: .small, engines: engines,
-                                seconds: shrinkSeconds).shrunkAgain(engines: engines, seconds: shrinkSeconds)
+                                seconds: shrinkSeconds)
+                .shrunkAgain(engines: engines, seconds: shrinkSeconds - FuzzClock.seconds(since: started))
             : nil
         return .different(FuzzReport(engines: engines, divergence: divergence, decoded: commands.count,
                                       cut: cut.isEmpty ? [divergence.command] : cut, shrunk: shrunk,

@@ -99,7 +99,7 @@ enum FuzzClock {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    private static func seconds(since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant) -> Double {
+    static func seconds(since start: ContinuousClock.Instant, _ now: ContinuousClock.Instant = .now) -> Double {
         let elapsed = now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

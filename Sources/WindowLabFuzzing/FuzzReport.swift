@@ -64,7 +64,7 @@ public struct FuzzReport: Sendable {
             VisibleText.escaped("command \(divergence.sourceIndex + 1) of the \(decoded) the input decodes to: "
                                 + divergence.summary, limit: 900),
         ]
-        let before = passed.count - (passed.last == divergence.signature ? 1 : 0)
+        let before = passed.prefix { $0 != divergence.signature }.count
         if before > 0 {
             header.append("Before it the input showed \(before) difference(s) of causes this run recorded "
                           + "(WINDOWLAB_FUZZ_KEEP_GOING=1 goes on past them).")

@@ -96,6 +96,37 @@ struct SignatureTests {
         #expect(forgot.outcomes.contains { $0.rule == "K4" }, "\(forgot.outcomes)")
     }
 
+    @Test("a window behind the reference's answer that the reference would not answer at all names why it answered")
+    func behindButUnanswerable() throws {
+        // Shown behind where it should come in front, a window's maximum edge counted in.
+        let engine = TestEngines.mutants([.maxEdgeInclusive, .sameLevelNewGoesBehind])
+        let commands = try ScenarioParser().parse("""
+            window w2 frame 0 0 100 100
+            show w2
+            window w8 frame 100 0 50 50 root
+            show w8
+            hit 100 10
+            """, file: "b").commands
+        let divergences = DifferentialRunner.run(commands, engines: [TestEngines.reference, engine], cadence: .everyCommand,
+                                                 continuesAfterDivergence: true).divergences
+        let hit = try #require(divergences.last)
+        #expect(hit.relation == .behind)
+        #expect(hit.signature.outcomes.contains(.g2MaximumEdgeOutside), "\(hit.signature)")
+        let edge = FindingSignature(command: "hit", difference: .observation(.hit, .window), outcomes: [.g2MaximumEdgeOutside])
+        #expect(hit.signature.isRicherCase(of: edge))
+        // Behind a window it only missed (both answer the point), the reference's window alone names it.
+        let missed = try ScenarioParser().parse("""
+            window w2 frame 0 0 100 100
+            show w2
+            window w8 frame 50 0 50 50 root
+            show w8
+            hit 60 10
+            """, file: "m").commands
+        let only = try #require(DifferentialRunner.run(missed, engines: [TestEngines.reference, engine], cadence: .everyCommand,
+                                                       continuesAfterDivergence: true).divergences.last)
+        #expect(!only.signature.outcomes.contains(.g2MaximumEdgeOutside), "\(only.signature)")
+    }
+
     @Test("a richer case of a group carries all its outcomes, whatever the command; one cause may differ in the rest")
     func richerCasesAndCauses() {
         let group = FindingSignature(command: "hit", difference: .observation(.hit, .view),
