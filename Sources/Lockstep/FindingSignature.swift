@@ -29,8 +29,8 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
                 && (relevant.map { $0.contains(outcome.rule.first!) } ?? true)
         }
         kept = kept.enumerated().filter { !kept.prefix($0.offset).contains($0.element) }.map(\.element)
-        // Which route a conversion took (Q3), how a level was named (W2), that `release`
-        // hid (W7), that `set hidden` stood for show or hide (W9) on a window or a view (V4), what shape a
+        // Which route a conversion took (Q3), how a level was named (W2), that `set
+        // hidden` stood for show or hide (W9) on a window or a view (V4), what shape a
         // removed view had (V3), and how a number was stored (G1, G5) only describe the
         // case when another rule's outcome says what was decided there.
         if kept.contains(where: { !Self.circumstantial.contains($0.rule) }) {
@@ -70,9 +70,8 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     }
 
     /// Rules whose outcomes say where a case happened rather than what was decided,
-    /// when other rules' outcomes stand beside them (W7: that a `release` did what
-    /// hiding does, beside the key hand-over it decided).
-    static let circumstantial: Set<String> = ["Q3", "W2", "W7", "W9", "V3", "V4", "G1", "G5"]
+    /// when other rules' outcomes stand beside them.
+    static let circumstantial: Set<String> = ["Q3", "W2", "W9", "V3", "V4", "G1", "G5"]
 
     /// What differed, as groups compare it: a `hit` or touch line's target, window and
     /// view are one part (``Difference/ObservationPart/target``): which of them shows is
@@ -163,9 +162,17 @@ public struct FindingSignature: Hashable, Sendable, Comparable, CustomStringConv
     /// hits, touches and conversions alike, each deciding G4's branch). What a
     /// campaign counts into a group without shrinking the case, and what merges a
     /// shrunk case into a group.
+    ///
+    /// Notifications are the exception: one that is missing and one that names another
+    /// window are two decisions (no successor made key where the reference hands key
+    /// over, against the wrong successor), whatever outcomes they share.
     public func isRicherCase(of group: FindingSignature) -> Bool {
-        !group.outcomes.isEmpty && difference != nil && group.difference != nil
-            && Set(group.outcomes).isSubset(of: outcomes)
+        guard !group.outcomes.isEmpty, let difference, let other = group.difference else { return false }
+        if case let .observation(.notify, part) = difference, case let .observation(.notify, groupPart) = other,
+           part != groupPart {
+            return false
+        }
+        return Set(group.outcomes).isSubset(of: outcomes)
     }
 
     /// Whether a shrunk case with this signature shows the cause of `group`, a group

@@ -70,10 +70,18 @@ struct SignatureTests {
         #expect(zero.isRicherCase(of: point) && zero.showsCause(of: point) && !point.isRicherCase(of: zero))
         #expect(FindingSignature(command: "hit", difference: .observation(.hit, .signedZero)).outcomes
                 == [.g1NegativeZeroUsed])
-        // That a `release` hid its window only describes the case beside the key hand-over.
+        // A released hidden key window's hand-over is a branch of its own (W7): it stays
+        // beside the hand-over; a richer case of the hand-over where the same part differs,
+        // not where the successor's notification is missing instead of naming another window.
         let released = FindingSignature(command: "release", difference: .observation(.notify, .window),
                                         outcomes: [.w7ReleaseHidden, .k4SuccessorFromHistory])
-        #expect(released.outcomes == [.k4SuccessorFromHistory])
+        #expect(released.outcomes == [.w7ReleaseHidden, .k4SuccessorFromHistory])
+        let handOver = FindingSignature(command: "hide", difference: .observation(.notify, .window),
+                                        outcomes: [.k4SuccessorFromHistory])
+        let noSuccessor = FindingSignature(command: "release", difference: .observation(.notify, .missing),
+                                           outcomes: [.w7ReleaseHidden, .k4SuccessorFromHistory])
+        #expect(released.isRicherCase(of: handOver))
+        #expect(!noSuccessor.isRicherCase(of: handOver) && !noSuccessor.showsCause(of: handOver))
     }
 
     @Test("N2's order names a notification difference only where the engine posted the same lines in another order")
@@ -100,30 +108,21 @@ struct SignatureTests {
     func behindButUnanswerable() throws {
         // Shown behind where it should come in front, a window's maximum edge counted in.
         let engine = TestEngines.mutants([.maxEdgeInclusive, .sameLevelNewGoesBehind])
-        let commands = try ScenarioParser().parse("""
-            window w2 frame 0 0 100 100
-            show w2
-            window w8 frame 100 0 50 50 root
-            show w8
-            hit 100 10
-            """, file: "b").commands
-        let divergences = DifferentialRunner.run(commands, engines: [TestEngines.reference, engine], cadence: .everyCommand,
-                                                 continuesAfterDivergence: true).divergences
-        let hit = try #require(divergences.last)
+        // The last divergence of a window at x 0-100 and one shown after it at `x` (0 50 wide), hit at `hitX`.
+        func lastDivergence(x: Int, hitX: Int) throws -> Divergence {
+            let commands = try ScenarioParser().parse(
+                "window w2 frame 0 0 100 100\nshow w2\nwindow w8 frame \(x) 0 50 50 root\nshow w8\nhit \(hitX) 10\n",
+                file: "b").commands
+            return try #require(DifferentialRunner.run(commands, engines: [TestEngines.reference, engine],
+                                                       cadence: .everyCommand, continuesAfterDivergence: true).divergences.last)
+        }
+        let hit = try lastDivergence(x: 100, hitX: 100)
         #expect(hit.relation == .behind)
         #expect(hit.signature.outcomes.contains(.g2MaximumEdgeOutside), "\(hit.signature)")
         let edge = FindingSignature(command: "hit", difference: .observation(.hit, .window), outcomes: [.g2MaximumEdgeOutside])
         #expect(hit.signature.isRicherCase(of: edge))
         // Behind a window it only missed (both answer the point), the reference's window alone names it.
-        let missed = try ScenarioParser().parse("""
-            window w2 frame 0 0 100 100
-            show w2
-            window w8 frame 50 0 50 50 root
-            show w8
-            hit 60 10
-            """, file: "m").commands
-        let only = try #require(DifferentialRunner.run(missed, engines: [TestEngines.reference, engine], cadence: .everyCommand,
-                                                       continuesAfterDivergence: true).divergences.last)
+        let only = try lastDivergence(x: 50, hitX: 60)
         #expect(!only.signature.outcomes.contains(.g2MaximumEdgeOutside), "\(only.signature)")
     }
 
