@@ -84,14 +84,11 @@ public struct EngineFuzzer: Sendable {
     }
 
     /// Runs one input; never aborts.
-    /// - Parameters:
-    ///   - shrinkIf: whether to shrink a difference first shown this way (keep-going
-    ///     runs skip the causes they recorded).
-    ///   - passing: differences to go on past (a keep-going run's recorded causes): the
-    ///     run continues after them, as `check` runs its cases, and the verdict is about
-    ///     the first difference this says no to, or, when there is none, the first.
+    /// - Parameter passing: differences to go on past (a keep-going run's recorded
+    ///   causes): the run continues after them, as `check` runs its cases, and the
+    ///   verdict is about the first difference this says no to, shrunk; or, when every
+    ///   one was passed, about the first, not shrunk (``FuzzReport/showsAPassedCause``).
     public func check(_ bytes: UnsafeBufferPointer<UInt8>,
-                      shrinkIf: (Divergence) -> Bool = { _ in true },
                       passing: ((Divergence) -> Bool)? = nil) -> Verdict {
         let input = FuzzClock.begin()
         let commands: [Command]
@@ -106,8 +103,9 @@ public struct EngineFuzzer: Sendable {
                                    stopsAt: { !passing($0) })
         } ?? DifferentialRunner.run(commands, engines: engines)
         FuzzClock.ran(commands: result.commandsRun, unsupported: result.unsupported)
-        let firstNew = passing.flatMap { passing in result.divergences.first { !passing($0) } }
-        guard let divergence = firstNew ?? result.divergence else {
+        // The run stopped at the first difference not passed: those before it were.
+        let passed = passing.map { passing in Array(result.divergences.prefix(while: passing)) } ?? []
+        guard let divergence = result.divergences.dropFirst(passed.count).first ?? result.divergence else {
             return result.unsupported.isEmpty ? .agree(commands: result.commandsRun)
                 : .declined(commands: result.commandsRun, result.unsupported)
         }
@@ -116,7 +114,7 @@ public struct EngineFuzzer: Sendable {
         let cut = commands.prefix(divergence.sourceIndex + 1).compactMap { filter.admit($0) }
         // Shrunk, then shrunk again from its own minimal case, in the budget's time left.
         let started = ContinuousClock.now
-        let shrunk = shrinkSeconds > 0 && !cut.isEmpty && shrinkIf(divergence)
+        let shrunk = shrinkSeconds > 0 && !cut.isEmpty && passed.count < result.divergences.count
             ? Finding.shrinking(commands, divergence: divergence, seed: 0, profile: .small, engines: engines,
                                 seconds: shrinkSeconds)
                 .shrunkAgain(engines: engines, seconds: shrinkSeconds - FuzzClock.seconds(since: started))
@@ -124,7 +122,7 @@ public struct EngineFuzzer: Sendable {
         return .different(FuzzReport(engines: engines, divergence: divergence, decoded: commands.count,
                                       cut: cut.isEmpty ? [divergence.command] : cut, shrunk: shrunk,
                                       inputNumber: input.number, secondsSinceFirstInput: input.seconds,
-                                      passed: passing.map { passing in result.divergences.filter(passing).map(\.signature) } ?? []))
+                                      passed: passed.map(\.signature)))
     }
 
     /// `LLVMFuzzerTestOneInput`: ``check(_:)``, and on a difference the report on
@@ -142,14 +140,10 @@ public struct EngineFuzzer: Sendable {
     /// input), so that a cause met only after another's difference is found too.
     public func keepGoingCheck(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
         FuzzClock.keepsGoing()
-        var known = false
-        let verdict = check(input, shrinkIf: { divergence in
-            known = FuzzCauses.shared.isKnown(divergence.signature)
-            return !known
-        }, passing: { FuzzCauses.shared.isKnown($0.signature) })
-        guard case let .different(report) = verdict else { return 0 }
+        guard case let .different(report) = check(input, passing: { FuzzCauses.shared.isKnown($0.signature) })
+        else { return 0 }
         FuzzCauses.shared.count(report.passedSignatures)
-        guard !known else { return 0 }
+        guard !report.showsAPassedCause else { return 0 }
         let recorded = FuzzCauses.shared.record(report, input: input, folder: findingsFolder ?? "windowlab-findings")
         if recorded.new { FileHandle.standardError.write(Data(recorded.text.utf8)) }
         return 0

@@ -29,9 +29,13 @@ public struct FuzzReport: Sendable {
     /// the process's first input: what time-to-bug measurements read.
     public let inputNumber: Int
     public let secondsSinceFirstInput: Double
-    /// The differences the run went on past (``EngineFuzzer/check(_:shrinkIf:passing:)``):
+    /// The differences the run went on past (``EngineFuzzer/check(_:passing:)``):
     /// their signatures, in the order met.
     public let passedSignatures: [FindingSignature]
+
+    /// Whether ``divergence`` is itself one the run went on past (every difference of the
+    /// input was of a recorded cause): it was not shrunk.
+    public var showsAPassedCause: Bool { passedSignatures.contains(divergence.signature) }
 
     /// The best scenario file: the shrunk one when there is one, else the cut one.
     public var scenario: String { shrunkScenario ?? cutScenario }
@@ -64,9 +68,8 @@ public struct FuzzReport: Sendable {
             VisibleText.escaped("command \(divergence.sourceIndex + 1) of the \(decoded) the input decodes to: "
                                 + divergence.summary, limit: 900),
         ]
-        let before = passed.prefix { $0 != divergence.signature }.count
-        if before > 0 {
-            header.append("Before it the input showed \(before) difference(s) of causes this run recorded "
+        if !passed.isEmpty, !passed.contains(divergence.signature) {
+            header.append("Before it the input showed \(passed.count) difference(s) of causes this run recorded "
                           + "(WINDOWLAB_FUZZ_KEEP_GOING=1 goes on past them).")
         }
         for (name, lines) in divergence.observations {
