@@ -270,8 +270,9 @@ final class CauseLedger: Sendable {
 
     /// What shrinking a shrunk group again came to.
     enum Resample: Equatable {
-        /// The same cause, in a simpler scenario: it replaces the one saved at `old`.
-        case simpler(old: String?)
+        /// The same cause, in a simpler scenario: it replaces the saved one (which file
+        /// gives way is decided when it is saved: see ``saved(_:path:commands:)``).
+        case simpler
         /// The same cause, in no simpler scenario: nothing changes.
         case same
         /// Another signature: a group of its own (``Resolution``), `group` its index.
@@ -281,8 +282,8 @@ final class CauseLedger: Sendable {
     /// Takes in the finding shrunk again from one of `group`'s other cases.
     func resampled(_ group: Int, from example: Example, finding: Finding) -> Resample {
         let live = state.withLock { Self.live(group, $0) }
-        let (sameSignature, old, witness) = state.withLock {
-            ($0.groups[live].signature == finding.signature, $0.groups[live].path, $0.witness[live])
+        let (sameSignature, witness) = state.withLock {
+            ($0.groups[live].signature == finding.signature, $0.witness[live])
         }
         if sameSignature {
             if !example.keeping.isEmpty { state.withLock { $0.shrinks.probes += 1 } }
@@ -290,7 +291,7 @@ final class CauseLedger: Sendable {
                 return .same
             }
             state.withLock { $0.witness[live] = finding.commands }
-            return .simpler(old: old)
+            return .simpler
         }
         let other = state.withLock { state in
             var new = CampaignGroup(signature: example.divergence.signature, status: .unshrunk, profile: example.profile)
@@ -438,9 +439,25 @@ final class CauseLedger: Sendable {
         }
     }
 
-    /// Records where a shrunk group's finding was saved.
-    func saved(_ group: Int, path: String?) {
-        state.withLock { $0.groups[Self.live(group, $0)].path = path }
+    /// Records where a shrunk group's finding (`commands`) was saved, and returns the
+    /// saved files that are to be removed. A finding is checked and written outside the
+    /// ledger's lock, so another job may change its group meanwhile: a group merged into
+    /// another has that group's file (its own is removed), and of a group's scenarios
+    /// the one it holds as its witness (the simplest shrunk) is the file that stays,
+    /// whichever of them was written first.
+    func saved(_ group: Int, path: String?, commands: [Command]) -> [String] {
+        guard let path else { return [] }
+        return state.withLock { state in
+            let live = Self.live(group, state)
+            if live != group { return [path] }
+            let current = state.groups[live].path
+            if state.witness[live] == nil || state.witness[live] == commands || current == nil {
+                state.groups[live].path = path
+                return current.map { $0 == path ? [] : [$0] } ?? []
+            }
+            // A simpler scenario replaced this one while it was checked, and stands saved.
+            return current == path ? [] : [path]
+        }
     }
 
     /// Marks a shrunk group as a harness error: its saved scenario did not reproduce.

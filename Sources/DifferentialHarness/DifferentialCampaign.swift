@@ -206,8 +206,8 @@ public struct DifferentialCampaign: Sendable {
         switch ledger.resampled(group, from: example, finding: finding) {
         case .same, .other(_, .merged):
             return
-        case let .simpler(old):
-            save(finding, group: group, superseded: old.map { [$0] } ?? [], example, ledger, shared, found, forget,
+        case .simpler:
+            save(finding, group: group, superseded: [], example, ledger, shared, found, forget,
                  deadline: deadline, replacing: true)
         case let .other(new, .new(superseded)):
             save(finding, group: new, superseded: superseded, example, ledger, shared, found, forget, deadline: deadline)
@@ -256,7 +256,7 @@ public struct DifferentialCampaign: Sendable {
             }
         }
         superseded.forEach(forget)
-        ledger.saved(group, path: found(finding))
+        ledger.saved(group, path: found(finding), commands: finding.commands).forEach(forget)
         if !replacing { shared.foundOne() }
     }
 

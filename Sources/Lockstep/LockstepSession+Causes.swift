@@ -20,6 +20,14 @@ extension LockstepSession {
            let window = (relation == .behind || relation == .nothing ? nil : differingLines.got?.target??.window)
                ?? differingLines.expected?.target??.window,
            let outcomes = explaining.outcomes(hitTesting: window, at: point) {
+            // Two answers in one window, one inside the other: the branch between them
+            // decided it (what both passed alike, the views above and the siblings in
+            // front, is the case's, not the cause's).
+            if relation == .ancestor || relation == .descendant,
+               case let own?? = differingLines.expected?.target, case let other?? = differingLines.got?.target,
+               let branch = explaining.outcomes(routing: point, answered: own, against: other) {
+                return branch
+            }
             // A window behind the reference's that the reference would not answer at all
             // (the point on its maximum edge, its interaction off) did not only miss the
             // front one: its own outcomes say why it answered (an order another bug got

@@ -43,7 +43,7 @@ extension ReferenceWindowSystem: AnswerRelating {
     }
 
     /// A view's chain from its window's node down to it; nil for an unknown name.
-    private func chain(_ name: String) -> [ViewNode]? {
+    func chain(_ name: String) -> [ViewNode]? {
         guard var node = windows[name]?.node ?? views[name] else { return nil }
         var chain = [node]
         while let parent = node.superview {

@@ -50,4 +50,42 @@ extension ReferenceWindowSystem: RoutingExplaining {
         _ = hitTest(window, screenPoint: point)
         return recorder.currentStepOutcomes
     }
+
+    /// The rule outcomes of the branch that decided between the reference's answer and
+    /// another one in the same window, one inside the other: the whole hit test of the
+    /// outer answer's subview that is or holds the inner one, and G4 and A3 of each
+    /// step of `point` inward down to the outer answer, unless the other answer's point
+    /// is the reference's for its view (then the steps above agreed). What both answers
+    /// passed alike is left out: the outer view's and its ancestors' own hittability, and
+    /// the subviews in front of the branch, which neither answer came from. Nil when a
+    /// name is unknown or neither answer holds the other. Records nothing in the run's
+    /// own counts.
+    ///
+    /// - Complexity: the depth of the inner answer plus the branch's hit test.
+    public func outcomes(routing point: Point, answered own: Observation.Target, against other: Observation.Target)
+        -> [RuleOutcome]?
+    {
+        guard own.window == other.window, let windowNode = windows[own.window]?.node,
+              let mine = chain(own.view), let theirs = chain(other.view),
+              mine.first === windowNode, theirs.first === windowNode, mine.count != theirs.count else { return nil }
+        let (outer, inner) = mine.count < theirs.count ? (mine, theirs) : (theirs, mine)
+        guard zip(outer, inner).allSatisfy({ $0 === $1 }) else { return nil }
+        let saved = ruleRecorder
+        let recorder = RuleRecorder()
+        ruleRecorder = recorder
+        defer { ruleRecorder = saved }
+        let inward = RuleRecorder()
+        var pointInParent = point, alphaAbove = 1.0
+        for node in outer {
+            recordInward(node, inward)
+            pointInParent = Self.intoChild(pointInParent, node)
+            alphaAbove *= node.alpha
+        }
+        _ = hitTest(inner[outer.count], pointInParent: pointInParent, alphaAbove: alphaAbove)
+        // The reference's point in the other answer's view, to compare with the one it gave.
+        var pointInOther = point
+        for node in theirs { pointInOther = Self.intoChild(pointInOther, node) }
+        let agreed = pointInOther.x == other.point.x && pointInOther.y == other.point.y
+        return (agreed ? [] : inward.currentStepOutcomes) + recorder.currentStepOutcomes
+    }
 }

@@ -55,6 +55,7 @@ final class FindingWriter: Sendable {
     /// For each saved scenario, its copy in the failure database.
     private let databasePaths = Mutex<[String: String]>([:])
     private let unsaved = Mutex(0)
+    private let names = FindingFileNames()
 
     /// The saved findings, for the JSON report (one the folder could not take is
     /// listed with its failure database path).
@@ -105,7 +106,7 @@ final class FindingWriter: Sendable {
     /// run it here), printing `note` after its path; says where it went.
     @discardableResult
     func save(_ file: FindingFile, note: String) -> Saved {
-        let path = "\(directory)/\(file.stem).wls"
+        let path = names.reserve(directory: directory, stem: file.stem)
         var saved = Saved(folder: directory)
         // The failure database first and on its own: a finding the folder cannot take is still kept.
         do {

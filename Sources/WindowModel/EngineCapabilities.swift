@@ -50,6 +50,18 @@ public protocol EdgeProximityReporting: AnyObject {
 /// engines disagree about, not every window a route looked at).
 public protocol RoutingExplaining: AnyObject {
     func outcomes(hitTesting window: String, at point: Point) -> [RuleOutcome]?
+    /// Where this system's answer to `point` and another engine's lie in one window,
+    /// one view holding the other: the outcomes of the one branch that decided between
+    /// them (the outer answer's subview toward the inner one, hit-tested whole), and
+    /// of the conversions down to the outer one unless the other answer's point is
+    /// this system's for the same view. Nil when neither holds the other.
+    func outcomes(routing point: Point, answered own: Observation.Target, against other: Observation.Target)
+        -> [RuleOutcome]?
+}
+
+extension RoutingExplaining {
+    public func outcomes(routing point: Point, answered own: Observation.Target, against other: Observation.Target)
+        -> [RuleOutcome]? { nil }
 }
 
 /// How another engine's answer stands to one's own, in one's own state: what tells

@@ -71,7 +71,7 @@ struct CauseLedgerTests {
         Self.record(ledger, [Self.divergence([.h1HiddenNil, .g2ZeroSizeContainsNothing])], case: 2)
         let first = try #require(ledger.claim())
         #expect(ledger.shrunk(first.group, finding: Self.finding([.h1HiddenNil, .a3IntoTransformed])) == .new(superseded: []))
-        ledger.saved(first.group, path: "first.wls")
+        #expect(ledger.saved(first.group, path: "first.wls", commands: Self.finding([]).commands).isEmpty)
         // The next case shrinks to a more general cause: the first's file gives way, and the
         // case still waiting is a richer case of it, counted in without a shrink.
         let second = try #require(ledger.claim())
@@ -130,12 +130,13 @@ struct CauseLedgerTests {
         Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: 0)
         let claim = try #require(ledger.claim())
         _ = ledger.shrunk(claim.group, finding: Self.finding([.h1HiddenNil], commands: 5))
-        ledger.saved(claim.group, path: "long.wls")
+        #expect(ledger.saved(claim.group, path: "long.wls", commands: Self.finding([], commands: 5).commands).isEmpty)
         for index in 1...2 { Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: index) }
         let again = try #require(ledger.claimResample())
         #expect(again.group == claim.group)
-        #expect(ledger.resampled(again.group, from: again.example, finding: Self.finding([.h1HiddenNil], commands: 3))
-                == .simpler(old: "long.wls"))
+        let simpler = Self.finding([.h1HiddenNil], commands: 3)
+        #expect(ledger.resampled(again.group, from: again.example, finding: simpler) == .simpler)
+        #expect(ledger.saved(claim.group, path: "short.wls", commands: simpler.commands) == ["long.wls"])
         let other = try #require(ledger.claimResample())
         guard case .other(_, .new) = ledger.resampled(other.group, from: other.example,
                                                         finding: Self.finding([.h2TranslucentHittable])) else {
@@ -143,6 +144,51 @@ struct CauseLedgerTests {
             return
         }
         #expect(ledger.snapshot().groups.count == 2)
+    }
+
+    @Test("files saved while another job changed their group: the witness's file stays whichever was written first, and a group merged meanwhile leaves none of its own")
+    func savesThatRace() throws {
+        // The first shrink is still being checked when a simpler scenario of its cause is
+        // found and saved: the first one's file, written last, is the one removed.
+        let ledger = CauseLedger(known: [], claimLimit: .max)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: 0)
+        let claim = try #require(ledger.claim())
+        let long = Self.finding([.h1HiddenNil], commands: 5), short = Self.finding([.h1HiddenNil], commands: 3)
+        _ = ledger.shrunk(claim.group, finding: long)
+        Self.record(ledger, [Self.divergence([.h1HiddenNil])], case: 1)
+        let again = try #require(ledger.claimResample())
+        #expect(ledger.resampled(again.group, from: again.example, finding: short) == .simpler)
+        #expect(ledger.saved(claim.group, path: "short.wls", commands: short.commands).isEmpty)
+        #expect(ledger.saved(claim.group, path: "long.wls", commands: long.commands) == ["long.wls"])
+        #expect(ledger.snapshot().groups[claim.group].path == "short.wls")
+        // Written in the other order, the same file stays.
+        let (other, group) = try Self.ledgerWithShrunkGroup([.h1HiddenNil])
+        let first = Self.finding([.h1HiddenNil])
+        Self.record(other, [Self.divergence([.h1HiddenNil])], case: 1)
+        let resample = try #require(other.claimResample())
+        let shorter = Self.finding([.h1HiddenNil], commands: 2)
+        #expect(other.resampled(resample.group, from: resample.example, finding: shorter) == .simpler)
+        #expect(other.saved(group, path: "first.wls", commands: first.commands).isEmpty)
+        #expect(other.saved(group, path: "shorter.wls", commands: shorter.commands) == ["first.wls"])
+        // A group merged into a more general one before its file was written: the file goes.
+        let merging = CauseLedger(known: [], claimLimit: .max)
+        Self.record(merging, [Self.divergence([.h1HiddenNil, .a3IntoTransformed])], case: 0)
+        Self.record(merging, [Self.divergence([.h1HiddenNil, .h2TranslucentHittable])], case: 1)
+        let richer = try #require(merging.claim())
+        #expect(merging.shrunk(richer.group, finding: Self.finding([.h1HiddenNil, .a3IntoTransformed])) == .new(superseded: []))
+        let general = try #require(merging.claim())
+        #expect(merging.shrunk(general.group, finding: Self.finding([.h1HiddenNil])) == .new(superseded: []))
+        #expect(merging.saved(richer.group, path: "richer.wls", commands: Self.finding([]).commands) == ["richer.wls"])
+        #expect(merging.saved(general.group, path: "general.wls", commands: Self.finding([]).commands).isEmpty)
+    }
+
+    @Test("two findings of one case step get two files: a stem handed out again takes a number")
+    func oneFileEach() {
+        let names = FindingFileNames()
+        #expect(names.reserve(directory: "out", stem: "divergence-7-140") == "out/divergence-7-140.wls")
+        #expect(names.reserve(directory: "out", stem: "divergence-7-140") == "out/divergence-7-140-2.wls")
+        #expect(names.reserve(directory: "out", stem: "divergence-7-141") == "out/divergence-7-141.wls")
+        #expect(names.reserve(directory: "out", stem: "divergence-7-140") == "out/divergence-7-140-3.wls")
     }
 
     @Test("a richer case that brings an outcome no settled group has is kept as a probe, shrunk keeping that outcome: a second cause met in the first's circumstances gets its group")

@@ -126,6 +126,36 @@ struct SignatureTests {
         #expect(!only.signature.outcomes.contains(.g2MaximumEdgeOutside), "\(only.signature)")
     }
 
+    @Test("an answer inside or around the reference's, in one window, is named by the branch between them: not by the alphas above it nor the siblings in front")
+    func branchBetweenAnswers() throws {
+        func divergence(_ lines: String, _ mutant: IndexedEngineMutation) throws -> Divergence {
+            let commands = try ScenarioParser().parse(lines, file: "d").commands
+            return try #require(DifferentialRunner.run(commands, engines: [TestEngines.reference, TestEngines.mutants([mutant])])
+                .divergence)
+        }
+        // A root view that keeps its size: the engine answers the window around it.
+        let resized = "window w4 frame 0 0 10 10 root\nshow w4\nset w4 frame 0 0 10 30\n"
+        let plain = try divergence(resized + "hit 5 20\n", .rootViewDoesNotFollowResize)
+        let translucent = try divergence(resized + "set w4 alpha 0.5\nhit 5 20\n", .rootViewDoesNotFollowResize)
+        let skippedSibling = try divergence(resized + "view v1 in w4 frame 0 0 10 30\nset v1 alpha 0.005\nhit 5 20\n",
+                                            .rootViewDoesNotFollowResize)
+        #expect(plain.relation == .ancestor)
+        #expect(plain.signature.text == "hit observations hit/ancestor", "\(plain.signature)")
+        #expect(translucent.signature == plain.signature, "\(translucent.signature)")
+        #expect(skippedSibling.signature == plain.signature, "\(skippedSibling.signature)")
+        // Kept taller instead, under a bounds origin both engines applied alike (the points
+        // agree): the root answers inside the window, and the conversion above names nothing.
+        let taller = try divergence("window w frame 0 0 10 30 root\nshow w\nset w frame 0 0 10 20\nset w origin 0 5\nhit 5 18\n",
+                                    .rootViewDoesNotFollowResize)
+        #expect(taller.relation == .descendant)
+        #expect(taller.signature.text == "hit observations hit/descendant", "\(taller.signature)")
+        // A hidden view's subview answered: the hidden branch names it, inside or around.
+        let hidden = try divergence("window w frame 0 0 50 50 root\nview v in w.root frame 0 0 50 50\n"
+                                    + "view u in v frame 0 0 50 50\nset v hidden on\nshow w\nhit 5 5\n", .hiddenAncestorIgnored)
+        #expect(hidden.relation == .descendant)
+        #expect(hidden.signature.outcomes.contains(.h1HiddenNil), "\(hidden.signature)")
+    }
+
     @Test("a richer case of a group carries all its outcomes, whatever the command; one cause may differ in the rest")
     func richerCasesAndCauses() {
         let group = FindingSignature(command: "hit", difference: .observation(.hit, .view),

@@ -2,7 +2,7 @@
 """Attributes each saved finding of a check to the planted bugs it shows.
 
 usage: attribute.py --windowlab BIN --findings DIR --engine NAME=COMMAND... [--min-share 0.9]
-                    [--max-groups 2] [--json OUT]
+                    [--max-groups 2] [--max-mean X] [--json OUT]
 
 A check ran on an engine carrying several planted bugs at once. Each finding it saved
 (`divergence-*.wls` and `fault-*.wls` in DIR) is replayed with `windowlab run --json`
@@ -11,7 +11,8 @@ on the reference and on each engine that carries ONE of those bugs (NAME=COMMAND
 differ at the finding's own diverging statement (its last command before the final
 queries), not merely somewhere in the file (its final `order` query may meet another
 bug). It prints a table and exits 1 unless at least --min-share of the bugs are shown
-by some finding and no bug is shown by more than --max-groups findings.
+by some finding, no bug is shown by more than --max-groups findings and (with
+--max-mean) the findings are at most X a bug on average.
 """
 import argparse
 import json
@@ -67,6 +68,7 @@ def main():
     parser.add_argument("--engine", action="append", default=[], metavar="NAME=COMMAND")
     parser.add_argument("--min-share", type=float, default=0.9)
     parser.add_argument("--max-groups", type=int, default=2)
+    parser.add_argument("--max-mean", type=float, default=None)
     parser.add_argument("--json", metavar="OUT")
     args = parser.parse_args()
     engines = dict(item.split("=", 1) for item in args.engine)
@@ -100,8 +102,12 @@ def main():
             json.dump({"findings": len(names), "bugs": len(engines), "shown": {b: shown[b] for b in sorted(shown)},
                        "missed": missed, "orphans": orphans, "share": share}, handle, indent=1, sort_keys=True)
         os.replace(args.json + ".tmp", args.json)
-    ok = share >= args.min_share and not crowded
-    print("PASS" if ok else "FAIL", f"(at least {args.min_share:.0%} of the bugs, at most {args.max_groups} finding(s) each)")
+    mean = len(names) / len(engines)
+    ok = share >= args.min_share and not crowded and (args.max_mean is None or mean <= args.max_mean)
+    bar = f"at least {args.min_share:.0%} of the bugs, at most {args.max_groups} finding(s) each"
+    if args.max_mean is not None:
+        bar += f", at most {args.max_mean:g} a bug on average (here {mean:.2f})"
+    print("PASS" if ok else "FAIL", f"({bar})")
     return 0 if ok else 1
 
 

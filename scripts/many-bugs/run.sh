@@ -7,6 +7,7 @@
 #
 #   scripts/many-bugs/run.sh --engine rust|c [--time 60] [--seed 1] [--jobs 2] [--work DIR]
 #                            [--json OUT] [--with-masking] [--with-corpus]
+#                            [--max-groups 2] [--max-mean X] [--min-share 0.9]
 #                            [-- EXTRA CHECK OPTIONS]
 #
 # rust: Examples/engines/rust, its `#[cfg(bug = "NAME")]` bugs. `show-at-back` is left
@@ -16,13 +17,17 @@
 # c: Examples/engines/c (or the copy at $C_ENGINE), its `#ifdef BUG_NAME` bugs.
 # --with-corpus: the check replays the bundled examples and corpus before it generates (its
 #   defaults), instead of `--examples none --corpus none`.
+# --max-groups, --max-mean, --min-share: attribute.py's bars (defaults 2, none, 0.9).
+# A check bounded by cases (`-- --cases N` with a --time it does not reach) runs the same
+# cases at any load (which of its two jobs shrinks a group first may still differ); one
+# bounded by --time runs more cases on a faster machine, and may find more.
 #
 # Environment: WINDOWLAB (the windowlab binary, default .build-release/release/windowlab),
 # RUSTC (default rustc), CC (default cc), C_ENGINE (a copy of Examples/engines/c). Exit
 # status: attribute.py's (0 PASS, 1 FAIL), 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-engine="" time=60 seed=1 jobs=2 work="" json="" masking=0 sources=(--examples none --corpus none) extra=()
+engine="" time=60 seed=1 jobs=2 work="" json="" masking=0 sources=(--examples none --corpus none) extra=() bars=()
 while (($#)); do
   case "$1" in
     --engine) engine=$2; shift 2 ;;
@@ -33,8 +38,9 @@ while (($#)); do
     --json) json=$2; shift 2 ;;
     --with-masking) masking=1; shift ;;
     --with-corpus) sources=(); shift ;;
+    --max-groups|--max-mean|--min-share) bars+=("$1" "$2"); shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "many-bugs/run.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -86,4 +92,4 @@ set -e
 echo "== each finding replayed on each single-bug engine"
 engines=(); for bug in "${bugs[@]}"; do engines+=(--engine "$bug=exec:$work/bin/$bug"); done
 python3 scripts/many-bugs/attribute.py --windowlab "$windowlab" --findings "$work/findings" "${engines[@]}" \
-  ${json:+--json "$json"}
+  ${json:+--json "$json"} "${bars[@]}"
