@@ -22,9 +22,9 @@ extension EngineState {
     ///   answer) plus the exact test of each candidate until one answers.
     mutating func route(scene: Int, x: Double, y: Double) -> RoutedHit? {
         // Query with a local cursor, so the query only reads `self` and the grid is
-        // borrowed in place; keep the cursor afterwards for its statistics.
+        // borrowed in place; keep the cursor's statistics afterwards.
         var local = GridQueryCursor()
-        defer { cursor = local }
+        defer { lastQueryStatistics = local.statistics }
         return route(scene: scene, x: x, y: y, cursor: &local)
     }
 
@@ -78,6 +78,49 @@ extension EngineState {
     /// are, not copied out as whole records.
     func hitTestView(_ v: Int32, _ px: Double, _ py: Double,
                      _ objects: UnsafeBufferPointer<ObjectRecord>) -> (Int32, Double, Double)? {
+        guard let (x, y) = ownTest(v, px, py, objects) else { return nil }
+        // Where a hidden view hides its subtree (the shipped rules), a view that passes
+        // its own test answers with itself or a subview, never nil: the walk goes down
+        // and never back up, a loop instead of a call per view.
+        if behavior.hiddenHidesSubviews { return descend(from: v, x, y, objects) }
+        // H3: subviews front-most first.
+        var child = objects[Int(v)].lastChild
+        while child != Self.null {
+            if let hit = hitTestView(child, x, y, objects) { return hit }
+            child = objects[Int(child)].previousSibling
+        }
+        if objects[Int(v)].isHidden { return nil }
+        return (v, x, y)
+    }
+
+    /// H3 from a view that passed its own test, `(x, y)` in its space: the front-most
+    /// subview that passes its own test holds the answer (itself or one of its
+    /// subviews), so the walk goes down into it; a view none of whose subviews pass
+    /// answers. Only where a hidden view hides its subtree (a view that passed is
+    /// then not hidden).
+    /// - Complexity: O(the subviews of each view on the way down).
+    @inline(__always)
+    func descend(from v: Int32, _ x: Double, _ y: Double,
+                 _ objects: UnsafeBufferPointer<ObjectRecord>) -> (Int32, Double, Double) {
+        var (view, x, y) = (v, x, y)
+        var child = objects[Int(view)].lastChild
+        while child != Self.null {
+            if let (cx, cy) = ownTest(child, x, y, objects) {
+                (view, x, y) = (child, cx, cy)
+                child = objects[Int(view)].lastChild
+            } else {
+                child = objects[Int(child)].previousSibling
+            }
+        }
+        return (view, x, y)
+    }
+
+    /// H1, H2, A5, G4 (A3) and G2 for one view or window alone, given the point in its
+    /// parent's space: the point in its own space when it could answer (before its
+    /// subviews are asked), nil when it and its subtree cannot.
+    @inline(__always)
+    func ownTest(_ v: Int32, _ px: Double, _ py: Double,
+                 _ objects: UnsafeBufferPointer<ObjectRecord>) -> (Double, Double)? {
         let r = objects.baseAddress! + Int(v)
         if (r.pointee.isHidden && behavior.hiddenHidesSubviews) || !r.pointee.isInteractive { return nil }
         if !behavior.isHittable(alpha: r.pointee.alpha) { return nil }
@@ -103,14 +146,7 @@ extension EngineState {
         } else {
             guard x <= maxX, y <= maxY else { return nil }
         }
-        // H3: subviews front-most first.
-        var child = r.pointee.lastChild
-        while child != Self.null {
-            if let hit = hitTestView(child, x, y, objects) { return hit }
-            child = objects[Int(child)].previousSibling
-        }
-        if !behavior.hiddenHidesSubviews && r.pointee.isHidden { return nil }
-        return (v, x, y)
+        return (x, y)
     }
 
     /// The observation target for a routed hit (names only at the very end).

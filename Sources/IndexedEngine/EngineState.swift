@@ -24,8 +24,10 @@ struct EngineState<Behavior: EngineBehavior> {
     var freeTransformSlots: [Int32] = []
     /// Active touches: the window and view each is bound to (T3).
     var touches: [TouchID: (window: Int32, view: Int32)] = [:]
-    /// The cursor of the most recent routing query, kept for its statistics.
-    var cursor = GridQueryCursor()
+    /// The statistics of the most recent routing query.
+    var lastQueryStatistics = GridQueryStatistics()
+    /// The scene the most recent routing call named (see ``rememberedSceneIndex(_:)``).
+    var lastSceneIndex = 0
     /// Sequence numbers for "front of its level" count up from the middle of the
     /// range (a window sent behind takes the mirror image below it).
     var frontSequence: UInt64 = 1 << 40
@@ -57,6 +59,18 @@ struct EngineState<Behavior: EngineBehavior> {
             preconditionFailure("unknown scene '\(name)'")
         }
         return index
+    }
+
+    /// ``sceneIndex(_:)`` for a caller that names the same scene call after call (a
+    /// router): the scene found last is tried first, and the same name compares equal
+    /// in a few instructions, where two different names take the full comparison.
+    /// - Complexity: O(1) for the scene named last, else ``sceneIndex(_:)``'s.
+    @inline(__always)
+    mutating func rememberedSceneIndex(_ name: String) -> Int {
+        let last = lastSceneIndex
+        if last < scenes.count && scenes[last].name == name { return last }
+        lastSceneIndex = sceneIndex(name)
+        return lastSceneIndex
     }
 
     @inline(__always)

@@ -19,7 +19,7 @@ extension IndexedWindowSystem {
     ///   answer, a few on desktop-like stacks) plus the exact hit test of each
     ///   candidate window until one answers.
     public func hitTarget(at point: Point, scene: String) -> Observation.Target? {
-        let index = state.sceneIndex(scene)
+        let index = state.rememberedSceneIndex(scene)
         let hit = state.route(scene: index, x: point.x, y: point.y)
         return state.target(of: hit)
     }

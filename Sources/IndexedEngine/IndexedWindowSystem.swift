@@ -48,7 +48,7 @@ public final class IndexedWindowSystem: WindowSystem {
     }
 
     /// Query statistics of the most recent routing query, for tests.
-    package var lastQueryStatistics: GridQueryStatistics { state.cursor.statistics }
+    package var lastQueryStatistics: GridQueryStatistics { state.lastQueryStatistics }
 
     /// Entries of the transform table, in use or free (for tests of its reuse).
     package var transformTableCount: Int { state.transforms.count }
