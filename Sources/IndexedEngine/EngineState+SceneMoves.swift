@@ -23,7 +23,7 @@ extension EngineState {
         // Every entry of its in the old history becomes stale (M2).
         if behavior.moveClearsKeyHistory { objects[Int(w)].keyStamp = 0 }
         objects[Int(w)].scene = Int32(newScene)
-        scenes[newScene].windows.append(w)
+        join(w, scene: newScene)
         if isVisible {
             objects[Int(w)].sequence = behavior.movedWindowGoesInFront ? nextFront() : nextBack()
             objects[Int(w)].leaf = scenes[newScene].index.insert(box: conservativeBox(w), zKey: zKey(w), payload: w).rawValue
