@@ -60,7 +60,7 @@ extension EngineState {
                 for entry in scenes[s].keyHistory where objects[Int(entry.window)].keyStamp == entry.stamp {
                     objects[Int(entry.window)].keyStamp = 0
                 }
-                scenes[s].keyHistory.removeAll()
+                scenes[s].keyHistory.removeAll(keepingCapacity: true)   // its room follows the windows (join)
                 scenes[s].keyHistoryCompacted = 0
             }
             var hiding = visibleBackToFront(s)
