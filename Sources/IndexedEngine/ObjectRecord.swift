@@ -5,6 +5,14 @@ import WindowModel
 /// reads fields without retain/release traffic; names live in
 /// ``EngineState/names`` beside it.
 ///
+/// Every field the view walk reads (`ownTest`, `descend`: the geometry, alpha, the
+/// transform slot, the links to the front-most subview and the next one behind, hidden
+/// and interactive) comes first, in 70 contiguous bytes: a record the walk tests
+/// touches two cache lines at most, where its fields spread over the whole 128 bytes
+/// took three (callgrind's cache simulation of the gate's route at 100,000 windows:
+/// 10-20% fewer first-level data misses, the same instructions). RecordLayoutTests
+/// keeps it so.
+///
 /// Slots are never reused (names are never reused either, and the validator caps
 /// the number of objects), so a dead record keeps its last geometry and links: a
 /// stale reference can be detected (`isAlive`) instead of reading another object.
@@ -22,6 +30,12 @@ struct ObjectRecord {
     var boundsY = 0.0
     /// Clamped to [0, 1] when set (G5).
     var alpha = 1.0
+    /// Index into ``EngineState/transforms`` when the transform is not the identity
+    /// (A3), else `null`: untransformed records take G4's path with one test.
+    var transform: Int32 = nullSlot
+    /// The front-most subview and the next one behind this record (see `firstChild`).
+    var lastChild: Int32 = nullSlot
+    var previousSibling: Int32 = nullSlot
     /// For a window: not in the visible order. For a view: `isHidden`.
     var isHidden: Bool
     var isInteractive = true
@@ -35,13 +49,13 @@ struct ObjectRecord {
     /// Subviews as a doubly linked list, back-most first (`firstChild`) to
     /// front-most (`lastChild`), so hit testing walks it backwards without arrays.
     var firstChild: Int32 = nullSlot
-    var lastChild: Int32 = nullSlot
-    var previousSibling: Int32 = nullSlot
     var nextSibling: Int32 = nullSlot
 
     // Window-only fields (unused for views).
     /// Index into ``EngineState/scenes``.
     var scene: Int32 = 0
+    /// The `NAME.root` view while it exists, else `null` (W8, T2).
+    var rootView: Int32 = nullSlot
     var level = 0.0
     /// Stacking sequence within the level, fresh each time the window goes to the
     /// front of its level; meaningful while visible.
@@ -51,13 +65,8 @@ struct ObjectRecord {
     /// padding after `isPassthrough`, so the record keeps its 128-byte stride.
     var isExclusiveTouch = false
     var isMultipleTouch = true
-    /// The `NAME.root` view while it exists, else `null` (W8, T2).
-    var rootView: Int32 = nullSlot
     /// The window's leaf in its scene's index while visible, else `null`.
     var leaf: Int32 = nullSlot
-    /// Index into ``EngineState/transforms`` when the transform is not the identity
-    /// (A3), else `null`: untransformed records take G4's path with one test.
-    var transform: Int32 = nullSlot
     /// The stamp of this window's latest entry in its scene's key history, or 0
     /// (never key, released, moved to another scene (M2), or its scene's screen
     /// disconnected (D3)): older entries of the window are stale (K4).
