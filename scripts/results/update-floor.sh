@@ -10,19 +10,23 @@
 #   - time: `windowlab bench --peers --json` of both builds, alternating, --runs times.
 # Writes docs/results/update-floor.md.
 #
-#   scripts/results/update-floor.sh [--runs 3] [--n 1000,10000,100000] [--report-only]
+#   scripts/results/update-floor.sh [--runs 3] [--n 1000,10000,100000] [--also PATCH] [--report-only]
 #
-# About 20 minutes here. The raw data stay in .build-results/update-floor/; --report-only
-# writes the page again from them without measuring.
+# --also PATCH applies another prototype to both builds (both then built in worktrees),
+# for example docs/design/prototypes/moves-by-slot.patch (moves by slot, no name lookup):
+# the page is then docs/results/update-floor-NAME.md (NAME: the patch's file name).
+# About 20 minutes here. The raw data stay in .build-results/update-floor[-NAME]/;
+# --report-only writes the page again from them without measuring.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-runs=3 ns=1000,10000,100000 measure=1
+runs=3 ns=1000,10000,100000 measure=1 also=""
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --n) ns=$2; shift 2 ;;
     --report-only) measure=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --also) also=$2; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "update-floor.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -30,8 +34,25 @@ command -v valgrind >/dev/null || { echo "update-floor.sh: needs valgrind (apt-g
 patch=docs/design/prototypes/no-cell-changes.patch
 work=.build-results
 mkdir -p "$work"
-scratch=$work/update-floor   # kept after the run: every figure's raw data
+suffix=""
+if [[ -n $also ]]; then
+  [[ -f $also ]] || { echo "update-floor.sh: no patch file '$also'" >&2; exit 2; }
+  suffix=-$(basename "$also" .patch)
+fi
+scratch=$work/update-floor$suffix   # kept after the run: every figure's raw data
 head=$(git rev-parse HEAD)
+
+# A worktree at HEAD with the given patches applied, built; prints its windowlab.
+build_tree() {
+  local tree=$1; shift
+  [[ -d $tree ]] || git worktree add -f "$tree" "$head" >/dev/null
+  git -C "$tree" checkout -q --force --detach "$head"
+  git -C "$tree" clean -q -fd Sources
+  local p
+  for p in "$@"; do git -C "$tree" apply "$(realpath "$p")"; done
+  (cd "$tree" && swift build -c release --product windowlab >/dev/null)
+  echo "$tree/.build/release/windowlab"
+}
 
 take_measurements() {
 rm -rf "$scratch"; mkdir -p "$scratch"
@@ -39,16 +60,15 @@ git rev-parse --short HEAD >"$scratch/commit"
 date -u +%Y-%m-%d >"$scratch/date"
 echo "$runs $ns" >"$scratch/arguments"
 
-echo "building this tree and the floor (this tree with $patch)" >&2
-swift build -c release --product windowlab --scratch-path .build-release >/dev/null
-this=.build-release/release/windowlab
-tree=$work/floor
-[[ -d $tree ]] || git worktree add -f "$tree" "$head" >/dev/null
-git -C "$tree" checkout -q --force --detach "$head"
-git -C "$tree" clean -q -fd Sources
-git -C "$tree" apply "$(realpath "$patch")"
-(cd "$tree" && swift build -c release --product windowlab >/dev/null)
-floor=$tree/.build/release/windowlab
+echo "$also" >"$scratch/also"
+echo "building this tree and the floor (this tree with $patch)${also:+, both with $also}" >&2
+if [[ -n $also ]]; then
+  this=$(build_tree "$work/floor-this" "$also")
+else
+  swift build -c release --product windowlab --scratch-path .build-release >/dev/null
+  this=.build-release/release/windowlab
+fi
+floor=$(build_tree "$work/floor" "$patch" ${also:+"$also"})
 
 peers=$(Benchmarks/Peers/build.sh | tail -n 1)
 counting_peers=$work/peers-counting
@@ -108,13 +128,13 @@ else
   read -r runs ns <"$scratch/arguments"
 fi
 
-out=docs/results/update-floor.md
+out=docs/results/update-floor$suffix.md
 tmp=$out.tmp-$$
 trap 'rm -f "$tmp"' EXIT
-python3 - "$scratch" "$runs" "$ns" "$(cat "$scratch/commit")" "$(cat "$scratch/date")" "$(nproc)" "$(uname -m)" \
+python3 - "$scratch" "$runs" "$ns" "$(cat "$scratch/also")" "$(cat "$scratch/commit")" "$(cat "$scratch/date")" "$(nproc)" "$(uname -m)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" >"$tmp" <<'PY'
 import glob, json, re, struct, sys
-scratch, runs, ns, commit, date, cores, arch, cpu = sys.argv[1:]
+scratch, runs, ns, also, commit, date, cores, arch, cpu = sys.argv[1:]
 runs = int(runs)
 label = {1000: "1k", 10000: "10k", 100000: "100k"}
 
@@ -163,9 +183,16 @@ def box2d_move(r): return next(p for p in r["peers"] if p["peer"] == "box2d-dyna
 b2 = box2d()
 counted_this, counted_floor = thresholds("this"), thresholds("floor")
 
-print("# An update without its cells: the floor under any cell storage, beside Box2D\n")
-print(f"Written by `scripts/results/update-floor.sh --runs {runs} --n {ns}` at {commit} on {date}, on {cores} cores")
-print(f"({arch}, {cpu}). *This* is the engine as built; *floor* is the same tree with")
+title = "An update without its cells: the floor under any cell storage, beside Box2D"
+if also: title += f", both builds with `{also.split('/')[-1]}`"
+print(f"# {title}\n")
+option = f" --also {also}" if also else ""
+print(f"Written by `scripts/results/update-floor.sh --runs {runs} --n {ns}{option}` at {commit} on {date}, on {cores} cores")
+if also:
+    print(f"({arch}, {cpu}). Both builds carry `{also}` (see its first line); *this* is the engine")
+    print("with it; *floor* is the same with")
+else:
+    print(f"({arch}, {cpu}). *This* is the engine as built; *floor* is the same tree with")
 print("`docs/design/prototypes/no-cell-changes.patch`: every update does all it does today except")
 print("change a cell (its grid goes stale, so nothing routes right after it: a bound, not an engine).")
 print("What an update costs in the floor build is what it would cost with a cell storage whose")
@@ -173,8 +200,9 @@ print("changes were free. Box2D's `b2DynamicTree::MoveProxy` runs on the same mo
 print("What it means: docs/design/update-storage.md, \"The floor under the cells\".\n")
 
 print("## A move: instructions and first-level cache misses (callgrind)\n")
-print("The engine: the instruction gate's move benchmarks (teleporting moves, one `apply` each, the")
-print("window found by its name). Box2D: `MoveProxy` and all it calls, on the 1,000 moves of the first")
+how = "as the patch named above makes them" if also else "one `apply` each, the window found by its name"
+print(f"The engine: the instruction gate's move benchmarks (teleporting moves, {how}).")
+print("Box2D: `MoveProxy` and all it calls, on the 1,000 moves of the first")
 print("timed run's workload. *Misses*: callgrind's simulated first-level data cache (this machine's")
 print("size), reads and writes: the lines a move fetches from further out.\n")
 print("| workload | N | this: instructions / misses | floor: instructions / misses | the cells' share (this - floor) | Box2D MoveProxy: instructions / misses |")
