@@ -37,7 +37,9 @@ public struct PeerComparisonResult: Sendable, Codable {
     /// over the points that hit something.
     public var answerFloor: LatencySummary?
     /// Engine updates by ``UpdateKind`` (each one `apply` of a command); `moveResize`
-    /// is timed on the very moves the peers make.
+    /// is timed on the very moves the peers make; ``PeerComparison/moveByHandle``, as many
+    /// moves of other windows through ``IndexedWindowSystem/setFrame(_:to:)`` just before
+    /// them, then undone (no name lookup, as Box2D's `MoveProxy` takes a proxy id).
     public var engineUpdates: [String: LatencySummary]
     public var peers: [PeerTiming]
     /// The same figures of a base build, when one was given (``BaseBuild``).
@@ -54,6 +56,9 @@ public struct PeerComparisonResult: Sendable, Codable {
 
 /// Runs the side-by-side comparison of `windowlab bench --peers`.
 public enum PeerComparison {
+    /// The key of moves by handle in ``PeerComparisonResult/engineUpdates``.
+    public static let moveByHandle = "moveByHandle"
+
     /// Builds the workload on the indexed engine, times its full route, its grid at
     /// window level and its updates, writes the same windows, points and moves (with
     /// the engine's answers) as a ``PeerWorkloadFile`` and hands it to `runPeers`,
@@ -101,6 +106,9 @@ public enum PeerComparison {
             keepAlive(engine.answerReadFloor(x: p.x, y: p.y, scene: scene, window: a.window, view: a.view))
         }
 
+        // Moves by handle first (other windows; undone after, so the moves below start
+        // from the scene the peers build), in the same state as the moves by name.
+        let byHandle = LatencySummary(workload.timeMovesByHandle(on: engine, count: moves))
         let moveCommands = workload.updateCommands(.moveResize, count: moves)
         for case let .setFrame(name, rect) in moveCommands {
             file.moves.append(.init(window: UInt32(position[name]!), rect: rect))
@@ -109,6 +117,7 @@ public enum PeerComparison {
         file.answersAfter = answers()
         var updates = workload.timeUpdates(on: engine, count: moves, kinds: [.raise, .hide, .levelChange]).kinds
         updates[UpdateKind.moveResize.rawValue] = LatencySummary(moveTimes)
+        updates[Self.moveByHandle] = byHandle
 
         let peers = try runPeers(file.encoded())
         return PeerComparisonResult(

@@ -37,9 +37,8 @@ public enum PeerTable {
                 + pad(p.move.map(pair) ?? "–", 18)
                 + pad(p.move.flatMap { m in move.map { ratio(m, $0) } } ?? "", 16) + agreement + "\n"
         }
-        let others = [UpdateKind.raise, .hide, .show, .levelChange].compactMap { kind in
-            r.engineUpdates[kind.rawValue].map { "\(kind.rawValue) \(pair($0))" }
-        }
+        let others = ([UpdateKind.raise, .hide, .show, .levelChange].map(\.rawValue) + [PeerComparison.moveByHandle])
+            .compactMap { kind in r.engineUpdates[kind].map { "\(kind) \(pair($0))" } }
         if !others.isEmpty { out += "engine updates: " + others.joined(separator: ", ") + "\n" }
         if let base = r.base { out += baseRows(base, r) }
         return out

@@ -52,6 +52,25 @@ extension RoutingWorkload {
         return UpdateTimings(kinds: kinds)
     }
 
+    /// Times `count` moves of the kind ``UpdateKind/moveResize`` times (windows and frames
+    /// of a seed of their own) through ``IndexedWindowSystem/setFrame(_:to:)`` on `engine`
+    /// (built from this workload, its windows where they were made), each window's handle
+    /// found before the timing: what a caller that keeps handles pays. Then, untimed, each
+    /// window goes back where it was, last move first, so the engine answers as before.
+    /// - Complexity: `count` times a move's cost, twice.
+    public func timeMovesByHandle(on engine: IndexedWindowSystem, count: Int) -> [Double] {
+        var frames = Dictionary(windows.map { ($0.name, $0.frame) }, uniquingKeysWith: { $1 })
+        var moves: [(handle: ObjectHandle, to: Rect, from: Rect)] = []
+        for case let .setFrame(name, frame) in updateCommands(.moveResize, count: count, seed: 0x0BDA7F) {
+            guard let handle = engine.handle(of: name), let from = frames[name] else { continue }
+            moves.append((handle, frame, from))
+            frames[name] = frame
+        }
+        let times = LatencySampler.sample(count: moves.count) { i in engine.setFrame(moves[i].handle, to: moves[i].to) }
+        for move in moves.reversed() { engine.setFrame(move.handle, to: move.from) }
+        return times
+    }
+
     /// One prepared update command of `kind` per index, for benchmarks that time a
     /// single kind in a loop: hide/show and level changes alternate there and back
     /// on the same window (even index: there, odd: back).

@@ -1,0 +1,55 @@
+import WindowModel
+
+/// A window or view of one ``IndexedWindowSystem``, found once by its name and kept,
+/// as a compositor keeps a surface's id: an update through a handle does not look the
+/// name up again (Box2D's `MoveProxy` takes a proxy id the same way).
+///
+/// A handle stays valid for the life of its object in the system that gave it: slots
+/// are never reused, so a handle never names another object, and one whose object is
+/// gone is refused (``IndexedWindowSystem/handle(of:)`` no longer gives it, and
+/// ``IndexedWindowSystem/setFrame(_:to:)`` stops with a precondition failure).
+public struct ObjectHandle: Hashable, Sendable {
+    let slot: Int32
+}
+
+// Updates by handle: what `apply` does for the same command once the name is found.
+extension IndexedWindowSystem {
+    /// The handle of the window or view called `name`, or nil when there is none (never
+    /// created, or gone: removed, or its window released).
+    /// - Complexity: one hash lookup of the name.
+    public func handle(of name: String) -> ObjectHandle? {
+        state.slotByName[name].map { ObjectHandle(slot: $0) }
+    }
+
+    /// The name `handle` was found by.
+    /// - Precondition: `handle` came from this system.
+    public func name(of handle: ObjectHandle) -> String {
+        precondition(isOwn(handle), "a handle of another system")
+        return state.names[Int(handle.slot)]
+    }
+
+    /// `set NAME frame X Y W H` for the object `handle` names, without looking its name
+    /// up or building a command: the same state afterwards as
+    /// `apply(.setFrame(target: name, frame: frame))`, which answers no observation
+    /// either.
+    ///
+    /// ```swift
+    /// let app = system.handle(of: "app")!
+    /// system.setFrame(app, to: Rect(40, 40, 320, 200))   // as `set app frame 40 40 320 200`
+    /// ```
+    /// - Precondition: `handle` came from this system and its object still exists;
+    ///   `frame` is one a scenario may give (`CommandValidator`'s rule: every number
+    ///   finite, width and height at least 0).
+    /// - Complexity: the move's grid update (the cells the window leaves and enters,
+    ///   see `StackingGrid.updateBox(_:to:)`), as through `apply`.
+    public func setFrame(_ handle: ObjectHandle, to frame: Rect) {
+        precondition(isOwn(handle) && state.objects[Int(handle.slot)].isAlive, "a handle of no object here")
+        precondition(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite
+                     && frame.width >= 0 && frame.height >= 0, "not a frame a scenario may give: \(frame)")
+        state.setFrame(handle.slot, frame)
+    }
+
+    private func isOwn(_ handle: ObjectHandle) -> Bool {
+        handle.slot >= 0 && Int(handle.slot) < state.objects.count
+    }
+}
