@@ -12,7 +12,19 @@ public struct ObjectHandle: Hashable, Sendable {
     let slot: Int32
 }
 
-// Updates by handle: what `apply` does for the same command once the name is found.
+/// Where a routed point landed, as handles: what ``IndexedWindowSystem/hitTarget(at:scene:)``
+/// answers, with the window and view not yet named (``IndexedWindowSystem/name(of:)``
+/// names them when they are reported).
+public struct HandleHit: Hashable, Sendable {
+    public var window: ObjectHandle
+    /// The view hit (the window itself when no view of it was).
+    public var view: ObjectHandle
+    /// The point in the view's coordinates (H6).
+    public var point: Point
+}
+
+// Updates and routing by handle: what `apply` and `hitTarget` do, with names looked up
+// once by the caller, not at every call.
 extension IndexedWindowSystem {
     /// The handle of the window or view called `name`, or nil when there is none (never
     /// created, or gone: removed, or its window released).
@@ -47,6 +59,21 @@ extension IndexedWindowSystem {
         precondition(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite
                      && frame.width >= 0 && frame.height >= 0, "not a frame a scenario may give: \(frame)")
         state.setFrame(handle.slot, frame)
+    }
+
+    /// ``hitTarget(at:scene:)`` answered with handles: the same window, view and point
+    /// (T1, T2, T6, H1-H6), without copying two names into the answer.
+    ///
+    /// ```swift
+    /// if let hit = system.hitHandles(at: Point(10, 10), scene: "main"), hit.window == app { ... }
+    /// ```
+    /// - Complexity: as ``hitTarget(at:scene:)``'s: the index query plus the exact hit
+    ///   test of each candidate window until one answers.
+    public func hitHandles(at point: Point, scene: String) -> HandleHit? {
+        let index = state.rememberedSceneIndex(scene)
+        return state.route(scene: index, x: point.x, y: point.y).map {
+            HandleHit(window: ObjectHandle(slot: $0.window), view: ObjectHandle(slot: $0.view), point: Point($0.x, $0.y))
+        }
     }
 
     private func isOwn(_ handle: ObjectHandle) -> Bool {

@@ -42,6 +42,9 @@ public struct PeerComparisonResult: Sendable, Codable {
     /// them, then undone (no name lookup, as Box2D's `MoveProxy` takes a proxy id).
     public var engineUpdates: [String: LatencySummary]
     public var peers: [PeerTiming]
+    /// The route answered with handles (``IndexedWindowSystem/hitHandles(at:scene:)``): the
+    /// full route without its names. Nil from builds before it.
+    public var engineRouteByHandle: LatencySummary?
     /// The same figures of a base build, when one was given (``BaseBuild``).
     public var base: BaseBuildFigures?
 
@@ -94,6 +97,10 @@ public enum PeerComparison {
         let route = LatencySampler.sample(count: points.count) { i in
             keepAlive(engine.hitTarget(at: points[i], scene: sceneName))
         }
+        for p in points { keepAlive(engine.hitHandles(at: p, scene: sceneName)) }
+        let byHandleRoute = LatencySampler.sample(count: points.count) { i in
+            keepAlive(engine.hitHandles(at: points[i], scene: sceneName))
+        }
         for p in points { keepAlive(engine.windowLevelHit(x: p.x, y: p.y, scene: scene)) }
         let grid = LatencySampler.sample(count: points.count) { i in
             keepAlive(engine.windowLevelHit(x: points[i].x, y: points[i].y, scene: scene))
@@ -120,10 +127,12 @@ public enum PeerComparison {
         updates[Self.moveByHandle] = byHandle
 
         let peers = try runPeers(file.encoded())
-        return PeerComparisonResult(
+        var result = PeerComparisonResult(
             workload: kind.rawValue, windows: n, visibleWindows: order.count, engineBuildMs: buildMs,
             engineRoute: LatencySummary(route), engineGrid: LatencySummary(grid),
             answerFloor: floor.isEmpty ? nil : LatencySummary(floor), engineUpdates: updates,
             peers: peers)
+        result.engineRouteByHandle = LatencySummary(byHandleRoute)
+        return result
     }
 }

@@ -25,6 +25,9 @@ public enum PeerTable {
         let grid = r.engineGrid, move = r.engineUpdates[UpdateKind.moveResize.rawValue]
         out += pad("engine: full route (hitTarget)", 34) + pad(pair(r.engineRoute), 18)
             + pad(ratio(r.engineRoute, grid), 16) + "\n"
+        if let byHandle = r.engineRouteByHandle {
+            out += pad("engine: route by handle", 34) + pad(pair(byHandle), 18) + pad(ratio(byHandle, grid), 16) + "\n"
+        }
         if let floor = r.answerFloor {
             out += pad("engine: floor (answer known)", 34) + pad(pair(floor), 18) + pad(ratio(floor, grid), 16) + "\n"
         }

@@ -23,7 +23,7 @@ struct HandleTests {
         return commands
     }
 
-    @Test("W8, G4: a frame set by handle leaves what apply(set W frame) leaves: snapshots, routing, invariants (seeded; WINDOWLAB_SEED replays)",
+    @Test("W8, G4, T6: a frame set by handle leaves what apply(set W frame) leaves (snapshots, routing, invariants), and hitHandles answers what hitTarget does (seeded; WINDOWLAB_SEED replays)",
           arguments: SeededRandom.seeds(default: [0x4A1, 0x4A2]))
     func handleMovesAgreeWithApply(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
@@ -51,6 +51,10 @@ struct HandleTests {
             let point = Point(Double.random(in: -20..<1300, using: &rng), Double.random(in: -20..<1300, using: &rng))
             let answers = [byName, byHandle].map { $0.hitTarget(at: point, scene: mainSceneName) }
             #expect(answers[0] == answers[1], "seed \(seed), step \(step): moved \(target)")
+            // T6: the route by handle answers the same window, view and point.
+            let hit = byHandle.hitHandles(at: point, scene: mainSceneName)
+            #expect(hit.map { Observation.Target(window: byHandle.name(of: $0.window), view: byHandle.name(of: $0.view),
+                                                 point: $0.point) } == answers[1], "seed \(seed), step \(step)")
             #expect(answers[1] == reference.hitTarget(at: point, scene: mainSceneName), "seed \(seed), step \(step)")
         }
         #expect(byHandle.snapshot() == byName.snapshot())

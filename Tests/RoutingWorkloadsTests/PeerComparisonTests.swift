@@ -71,6 +71,7 @@ struct PeerComparisonTests {
         for (p, answer) in zip(d.points, d.after) { #expect(answer == Self.bruteForce(moved, p)) }
         #expect(Set(d.before).count > 20, "the points land in many windows")
         #expect((result.answerFloor?.samples ?? 0) > 250, "the floor is timed on the points that hit something")
+        #expect(result.engineRouteByHandle?.samples == 500, "the route by handle is timed on every point")
         // Moves by handle come before the moves by name and are undone: the answers after
         // are still those of the file's moves alone (above).
         for kind in ["moveResize", "raise", "hide", "show", "levelChange", PeerComparison.moveByHandle] {

@@ -54,15 +54,17 @@ print("(4,096 points and 1,000 updates of each kind per workload and N). Each fi
 print(f"range over the runs. The base build is commit {base}, measured in the same runs, each workload and N")
 print("right after this build's. What the runs measure is in [../benchmarks.md](../benchmarks.md).\n")
 print("## Routing\n")
-print("| workload | N | full route, this | full route, base | grid alone, this | grid alone, base | Box2D tree | Boost R-tree | linear, AVX-512 |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("*Route by handle*: `hitHandles`, the full route answered with handles, not names (builds before it: –).\n")
+print("| workload | N | full route, this | full route, base | route by handle, this | grid alone, this | grid alone, base | Box2D tree | Boost R-tree | linear, AVX-512 |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 def peer(rs, name):
     out = [p["route"] for r in rs for p in r["peers"] if p["peer"] == name]
     return cell(out) if out else "–"
 for k in keys:
     rs = [points(run)[k] for run in results]
+    by_handle = cell([r["engineRouteByHandle"] for r in rs]) if all(r.get("engineRouteByHandle") for r in rs) else "–"
     print(f"| {k[0]} | {k[1]:,} | {cell([r['engineRoute'] for r in rs])} | {cell([r['base']['route'] for r in rs])} "
-          f"| {cell([r['engineGrid'] for r in rs])} | {cell([r['base']['grid'] for r in rs])} "
+          f"| {by_handle} | {cell([r['engineGrid'] for r in rs])} | {cell([r['base']['grid'] for r in rs])} "
           f"| {peer(rs, 'box2d-dynamic-tree')} | {peer(rs, 'boost-rstar16')} | {peer(rs, 'linear-avx512')} |")
 print("\n## Updates\n")
 print("One `apply` of the command (its name lookup included); *moveByHandle*: moves of the same kind through")
