@@ -180,6 +180,9 @@ floor = [json.load(open(f"{scratch}/floor-{i}.json")) for i in range(1, runs + 1
 def by_key(run): return {(r["workload"], r["windows"]): r for r in run}
 keys = sorted(by_key(this[0]), key=lambda k: (k[0], k[1]))
 def box2d_move(r): return next(p for p in r["peers"] if p["peer"] == "box2d-dynamic-tree")["move"]
+def both(key):
+    """The runs' results for `key`: this build's, the floor build's."""
+    return [by_key(run)[key] for run in this], [by_key(run)[key] for run in floor]
 b2 = box2d()
 counted_this, counted_floor = thresholds("this"), thresholds("floor")
 
@@ -232,8 +235,7 @@ print("from the same runs, both builds' (it does not depend on the engine).\n")
 print("| workload | N | move, this | move, floor | Box2D move |")
 print("|---|---|---|---|---|")
 for key in keys:
-    t = [by_key(run)[key] for run in this]
-    fl = [by_key(run)[key] for run in floor]
+    t, fl = both(key)
     print(f"| {key[0]} | {key[1]:,} | {pair([r['engineUpdates']['moveResize'] for r in t])} | "
           f"{pair([r['engineUpdates']['moveResize'] for r in fl])} | {pair([box2d_move(r) for r in t + fl])} |")
 print()
@@ -243,8 +245,7 @@ print("cache.\n")
 print("| workload | N | raise, this | raise, floor | hide, this | hide, floor | show, this | show, floor | level change, this | level change, floor |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for key in keys:
-    t = [by_key(run)[key] for run in this]
-    fl = [by_key(run)[key] for run in floor]
+    t, fl = both(key)
     cells = []
     for kind in ["raise", "hide", "show", "levelChange"]:
         cells += [pair([r["engineUpdates"][kind] for r in t]), pair([r["engineUpdates"][kind] for r in fl])]
