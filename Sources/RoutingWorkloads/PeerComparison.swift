@@ -38,8 +38,9 @@ public struct PeerComparisonResult: Sendable, Codable {
     public var answerFloor: LatencySummary?
     /// Engine updates by ``UpdateKind`` (each one `apply` of a command); `moveResize`
     /// is timed on the very moves the peers make; ``PeerComparison/moveByHandle``, as many
-    /// moves of other windows through ``IndexedWindowSystem/setFrame(_:to:)`` just before
-    /// them, then undone (no name lookup, as Box2D's `MoveProxy` takes a proxy id).
+    /// other moves (windows and frames of a seed of their own) through
+    /// ``IndexedWindowSystem/setFrame(_:to:)`` just before them, then undone (no name
+    /// lookup, as Box2D's `MoveProxy` takes a proxy id).
     public var engineUpdates: [String: LatencySummary]
     public var peers: [PeerTiming]
     /// The route answered with handles (``IndexedWindowSystem/hitHandles(at:scene:)``): the
@@ -113,7 +114,7 @@ public enum PeerComparison {
             keepAlive(engine.answerReadFloor(x: p.x, y: p.y, scene: scene, window: a.window, view: a.view))
         }
 
-        // Moves by handle first (other windows; undone after, so the moves below start
+        // Moves by handle first (a seed of their own; undone after, so the moves below start
         // from the scene the peers build), in the same state as the moves by name.
         let byHandle = LatencySummary(workload.timeMovesByHandle(on: engine, count: moves))
         let moveCommands = workload.updateCommands(.moveResize, count: moves)

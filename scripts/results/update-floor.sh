@@ -162,6 +162,8 @@ def box2d():
     for path in glob.glob(f"{scratch}/workloads/*.wlpeer"):
         windows, points, moves, _ = struct.unpack_from("<4I", open(path, "rb").read(32), 8)
         c = callgrind(path + ".cg")
+        if windows in out:   # the key must tell the workloads apart, or a row would take another's count
+            sys.exit(f"update-floor.sh: two workloads of {windows} windows: cannot tell their Box2D counts apart")
         out[windows] = (c["Ir"] / moves, misses(c) / moves)
     return out
 
