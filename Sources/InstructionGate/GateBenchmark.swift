@@ -33,11 +33,13 @@ public enum GateBenchmarks {
             for (label, windows) in sizes {
                 let suffix = "_\(kind.rawValue)_\(label)"
                 out.append(route(kind, windows, name: "route" + suffix))
+                out.append(routeByHandle(kind, windows, name: "route_handle" + suffix))
                 out.append(gridQuery(kind, windows, name: "grid_query" + suffix))
                 for (update, prefix) in [(UpdateKind.moveResize, "move"), (.raise, "raise"), (.hide, "hide_show"),
                                          (.levelChange, "level")] {
                     out.append(GateBenchmarks.update(update, kind, windows, name: prefix + suffix))
                 }
+                out.append(moveByHandle(kind, windows, name: "move_handle" + suffix))
             }
         }
         for profile in GenerationProfile.allCases {
@@ -56,6 +58,36 @@ public enum GateBenchmarks {
             let points = workload.touchPoints, scene = workload.sceneName
             return {
                 for point in points { keepAlive(engine.hitTarget(at: point, scene: scene)) }
+            }
+        }
+    }
+
+    /// The route of ``route(_:_:name:)`` answered with handles (`hitHandles`): the same
+    /// work without the answer's names.
+    static func routeByHandle(_ kind: WorkloadKind, _ windows: Int, name: String) -> GateBenchmark {
+        GateBenchmark(name: name, operation: "routed touch, answered with handles", operations: touches) {
+            let workload = RoutingWorkload(kind: kind, windowCount: windows, touchCount: touches)
+            let engine = workload.makeIndexedEngine()
+            let points = workload.touchPoints, scene = workload.sceneName
+            return {
+                for point in points { keepAlive(engine.hitHandles(at: point, scene: scene)) }
+            }
+        }
+    }
+
+    /// The moves of `move_*` made through `setFrame(_:to:)` with each window's handle found
+    /// before the counted region (as a compositor keeps a surface's id).
+    static func moveByHandle(_ kind: WorkloadKind, _ windows: Int, name: String) -> GateBenchmark {
+        GateBenchmark(name: name, operation: "move by handle", operations: updates) {
+            let workload = RoutingWorkload(kind: kind, windowCount: windows, touchCount: 1)
+            let engine = workload.makeIndexedEngine()
+            var moves: [(handle: ObjectHandle, frame: Rect)] = []
+            for case let .setFrame(window, frame) in workload.updateCommands(.moveResize, count: updates) {
+                if let handle = engine.handle(of: window) { moves.append((handle, frame)) }
+            }
+            precondition(moves.count == updates, "\(name): a move of a window the engine has no handle for")
+            return {
+                for move in moves { engine.setFrame(move.handle, to: move.frame) }
             }
         }
     }

@@ -17,7 +17,7 @@ struct GateBenchmarkTests {
 
     @Test("the small benchmarks run their operations outside a counted region", arguments: [
         "route_desktop_1k", "grid_query_dense_1k", "move_desktop_1k", "raise_dense_1k", "hide_show_desktop_1k",
-        "level_dense_1k", "campaign_small",
+        "level_dense_1k", "route_handle_dense_1k", "move_handle_desktop_1k", "campaign_small",
     ])
     func runsPlain(name: String) throws {
         let benchmark = try #require(GateBenchmarks.named(name))

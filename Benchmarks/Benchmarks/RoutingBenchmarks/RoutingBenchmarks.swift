@@ -24,6 +24,11 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.startMeasurement()
                 for i in benchmark.scaledIterations { blackHole(routeIndexed(s, i)) }
             }
+            Benchmark("route_handle_indexed_\(kind.rawValue)_\(label(n))") { benchmark in
+                let s = scene(kind, n, reference: false)
+                benchmark.startMeasurement()
+                for i in benchmark.scaledIterations { blackHole(routeByHandle(s, i)) }
+            }
             Benchmark("route_reference_\(kind.rawValue)_\(label(n))",
                       configuration: .init(maxDuration: .seconds(2), maxIterations: n >= 10_000 ? 300 : 10_000)) { benchmark in
                 let s = scene(kind, n, reference: true)
@@ -48,6 +53,17 @@ let benchmarks: @Sendable () -> Void = {
             let commands = s.workload.updateCommands(kind, count: 4096)
             benchmark.startMeasurement()
             for i in benchmark.scaledIterations { blackHole(s.indexed.apply(commands[i % commands.count])) }
+        }
+    }
+    // The same moves through a handle found beforehand (`setFrame(_:to:)`).
+    Benchmark("update_handle_indexed_desktop_\(label(updateSize))_moveResize",
+              configuration: .init(maxDuration: .seconds(2), maxIterations: 20_000)) { benchmark in
+        let s = scene(.desktop, updateSize, reference: false)
+        let moves = movesByHandle(s, count: 4096)
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            let move = moves[i % moves.count]
+            s.indexed.setFrame(move.handle, to: move.frame)
         }
     }
 }
