@@ -8,20 +8,22 @@
 # every update kind beside Box2D's MoveProxy from the same runs, and issue 46's targets at
 # each factor. Instructions of the same builds: docs/results/prototype-cells-*.md.
 #
-#   scripts/results/cell-size.sh [--runs 3] [--n 10000,100000] [--factors 1,2,4] [--report-only]
+#   scripts/results/cell-size.sh [--runs 3] [--n 1000,10000,100000] [--factors 1,2,4] [--report-only]
 #
+# --factors must hold 1 (the shipped build, what the others are compared with); the tree
+# must be committed (every build is of HEAD).
 # About 5 minutes a build and 2 a run of every factor here. The raw data stay in
 # .build-results/cell-size/; --report-only writes the page again from them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-runs=3 ns=10000,100000 factors=1,2,4 measure=1
+runs=3 ns=1000,10000,100000 factors=1,2,4 measure=1
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --n) ns=$2; shift 2 ;;
     --factors) factors=$2; shift 2 ;;
     --report-only) measure=0; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cell-size.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -33,6 +35,9 @@ layout=Sources/SpatialIndex/StackingGrid+Layout.swift
 if ((measure)); then
   grep -qF "$knob" "$layout" || { echo "cell-size.sh: '$knob' not in $layout: the knob moved" >&2; exit 2; }
   [[ $factors =~ ^[0-9.]+(,[0-9.]+)*$ ]] || { echo "cell-size.sh: --factors takes numbers, as 1,2,4" >&2; exit 2; }
+  [[ ,$factors, == *,1,* ]] || { echo "cell-size.sh: --factors must include 1 (the shipped build)" >&2; exit 2; }
+  git diff --quiet HEAD -- Sources Package.swift || { echo "cell-size.sh: commit Sources first (every build is of HEAD)" >&2; exit 2; }
+  final=$scratch scratch=$scratch.new   # measured apart; the last run's data stay until this one succeeds
   rm -rf "$scratch"; mkdir -p "$scratch"
   head=$(git rev-parse HEAD)
   git rev-parse --short HEAD >"$scratch/commit"
@@ -41,14 +46,14 @@ if ((measure)); then
   declare -A bin
   IFS=, read -ra list <<<"$factors"
   for factor in "${list[@]}"; do
-    if [[ $factor == 1 || $factor == 1.0 ]]; then
+    if [[ $factor == 1 ]]; then
       swift build -c release --product windowlab --scratch-path .build-release >/dev/null
       bin[$factor]=.build-release/release/windowlab
       continue
     fi
     tree=$work/cell-size-$factor
     echo "building factor $factor in $tree" >&2
-    [[ -d $tree ]] || git worktree add -f "$tree" "$head" >/dev/null
+    [[ -e $tree/.git ]] || { rm -rf "$tree"; git worktree add -f "$tree" "$head" >/dev/null; }
     git -C "$tree" checkout -q --force --detach "$head"
     git -C "$tree" clean -q -fd Sources
     sed -i "s/$knob/public static let cellSideFactor: Double = $factor/" "$tree/$layout"
@@ -65,6 +70,7 @@ if ((measure)); then
     done
     echo "run $i of $runs done" >&2
   done
+  rm -rf "$final"; mv "$scratch" "$final"; scratch=$final
 else
   [[ -f $scratch/arguments ]] || { echo "cell-size.sh: no measurements in $scratch (run without --report-only)" >&2; exit 1; }
   read -r runs ns factors <"$scratch/arguments"
@@ -78,6 +84,7 @@ python3 - "$scratch" "$runs" "$ns" "$factors" "$(cat "$scratch/commit")" "$(cat 
 import json, sys
 scratch, runs, ns, factors, commit, date, cores, arch, cpu = sys.argv[1:]
 runs, factors = int(runs), factors.split(",")
+baseline = "1"
 results = {f: [{(r["workload"], r["windows"]): r for r in json.load(open(f"{scratch}/factor-{f}-{i}.json"))}
                for i in range(1, runs + 1)] for f in factors}
 keys = sorted(results[factors[0]][0], key=lambda k: (k[0], k[1]))
@@ -128,9 +135,9 @@ largest = max(n for _, n in keys)
 print(f"## Issue 46's targets at {largest:,} windows, by factor\n")
 print("Over every run and both workloads: the update kinds whose p50 was at most 1 µs in every run,")
 print("those whose p99 was at most 5 µs in every run, in how many runs a move by handle was ahead of")
-print("Box2D's move (p50, same run), and routing's p50 over the first factor's (the shipped 1) in")
+print("Box2D's move (p50, same run), and routing's p50 over the shipped build's (factor 1) in")
 print("the same run: above 1 gives routing back.\n")
-print("| factor | p50 at most 1 µs | p99 at most 5 µs | move by handle ahead of Box2D | grid alone over the first factor | full route over the first factor |")
+print("| factor | p50 at most 1 µs | p99 at most 5 µs | move by handle ahead of Box2D | grid alone over factor 1 | full route over factor 1 |")
 print("|---|---|---|---|---|---|")
 big = [k for k in keys if k[1] == largest]
 for factor in factors:
@@ -141,7 +148,7 @@ for factor in factors:
     total = len(big) * runs
     def over(field):
         ratios = [a[field]["p50"] / b[field]["p50"] for k in big
-                  for a, b in zip(runs_of(factor, k), runs_of(factors[0], k))]
+                  for a, b in zip(runs_of(factor, k), runs_of(baseline, k))]
         return f"{min(ratios):.2f}–{max(ratios):.2f}"
     print(f"| {factor} | {', '.join(met50) or 'none'} | {', '.join(met99) or 'none'} | {ahead} of {total} | "
           f"{over('engineGrid')} | {over('engineRoute')} |")
