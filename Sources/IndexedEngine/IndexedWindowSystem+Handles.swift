@@ -56,6 +56,8 @@ extension IndexedWindowSystem {
     ///   see `StackingGrid.updateBox(_:to:)`), as through `apply`.
     public func setFrame(_ handle: ObjectHandle, to frame: Rect) {
         precondition(isOwn(handle) && state.objects[Int(handle.slot)].isAlive, "a handle of no object here")
+        // CommandValidator's frame rule, written out: calling its throwing check here costs a
+        // move 67-90 instructions (+1%, counted with the gate's move_handle_* benchmarks).
         precondition(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite
                      && frame.width >= 0 && frame.height >= 0, "not a frame a scenario may give: \(frame)")
         state.setFrame(handle.slot, frame)

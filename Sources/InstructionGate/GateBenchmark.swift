@@ -83,10 +83,7 @@ public enum GateBenchmarks {
         GateBenchmark(name: name, operation: "move by handle", operations: updates) {
             let workload = RoutingWorkload(kind: kind, windowCount: windows, touchCount: 1)
             let engine = workload.makeIndexedEngine()
-            var moves: [(handle: ObjectHandle, frame: Rect)] = []
-            for case let .setFrame(window, frame) in workload.updateCommands(.moveResize, count: updates) {
-                if let handle = engine.handle(of: window) { moves.append((handle, frame)) }
-            }
+            let moves = workload.movesByHandle(on: engine, count: updates)
             precondition(moves.count == updates, "\(name): a move of a window the engine has no handle for")
             return {
                 for move in moves { engine.setFrame(move.handle, to: move.frame) }

@@ -61,14 +61,28 @@ extension RoutingWorkload {
     public func timeMovesByHandle(on engine: IndexedWindowSystem, count: Int) -> [Double] {
         var frames = Dictionary(windows.map { ($0.name, $0.frame) }, uniquingKeysWith: { $1 })
         var moves: [(handle: ObjectHandle, to: Rect, from: Rect)] = []
-        for case let .setFrame(name, frame) in updateCommands(.moveResize, count: count, seed: 0x0BDA7F) {
-            guard let handle = engine.handle(of: name), let from = frames[name] else { continue }
+        for (handle, frame) in movesByHandle(on: engine, count: count, seed: 0x0BDA7F) {
+            let name = engine.name(of: handle)
+            guard let from = frames[name] else { continue }
             moves.append((handle, frame, from))
             frames[name] = frame
         }
         let times = LatencySampler.sample(count: moves.count) { i in engine.setFrame(moves[i].handle, to: moves[i].to) }
         for move in moves.reversed() { engine.setFrame(move.handle, to: move.from) }
         return times
+    }
+
+    /// ``updateCommands(_:count:seed:)``'s moves (``UpdateKind/moveResize``) with each
+    /// window's handle on `engine` found now: what a caller that keeps handles gives
+    /// ``IndexedWindowSystem/setFrame(_:to:)``. A move of a window `engine` has no handle
+    /// for is left out.
+    /// - Complexity: O(`count`) name lookups.
+    public func movesByHandle(on engine: IndexedWindowSystem, count: Int,
+                              seed: UInt64 = 0x0BDA7E) -> [(handle: ObjectHandle, frame: Rect)] {
+        updateCommands(.moveResize, count: count, seed: seed).compactMap { command in
+            guard case let .setFrame(name, frame) = command, let handle = engine.handle(of: name) else { return nil }
+            return (handle, frame)
+        }
     }
 
     /// One prepared update command of `kind` per index, for benchmarks that time a

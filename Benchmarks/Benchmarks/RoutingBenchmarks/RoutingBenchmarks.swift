@@ -59,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("update_handle_indexed_desktop_\(label(updateSize))_moveResize",
               configuration: .init(maxDuration: .seconds(2), maxIterations: 20_000)) { benchmark in
         let s = scene(.desktop, updateSize, reference: false)
-        let moves = movesByHandle(s, count: 4096)
+        let moves = s.workload.movesByHandle(on: s.indexed, count: 4096)
         benchmark.startMeasurement()
         for i in benchmark.scaledIterations {
             let move = moves[i % moves.count]

@@ -58,14 +58,6 @@ func routeByHandle(_ s: Scene, _ i: Int) -> HandleHit? {
     return s.indexed.hitHandles(at: points[i % points.count], scene: s.workload.sceneName)
 }
 
-/// The workload's moves with each window's handle found beforehand (set-up, not measured).
-func movesByHandle(_ s: Scene, count: Int) -> [(handle: ObjectHandle, frame: Rect)] {
-    s.workload.updateCommands(.moveResize, count: count).compactMap { command in
-        guard case let .setFrame(name, frame) = command, let handle = s.indexed.handle(of: name) else { return nil }
-        return (handle, frame)
-    }
-}
-
 /// Routes touch `i` on the reference model.
 @inline(__always)
 func routeReference(_ s: Scene, _ i: Int) -> Observation.Target? {
