@@ -25,6 +25,8 @@ struct ManyBugsCommandLineTests {
         #expect(run.status == 1)
         let result = try CheckResult.fromJSON(run.output)
         #expect(result.groups.count >= 3)
+        // Several groups: the run says that one bug can be two of them, and how to tell.
+        #expect(run.errors.contains("\(result.groups.count) groups need not be \(result.groups.count) bugs"), "\(run.errors.suffix(2000))")
         #expect(result.harnessErrors.isEmpty, "\(result.harnessErrors)")
         for group in result.groups {
             // Every group says how to replay it: its scenario, and its first case's seed.

@@ -91,6 +91,11 @@ if ((status != 1)) || ! grep -q "cause(s) of difference in this run" "$work/fuzz
   tail -5 "$work/fuzz.log" >&2
   exit 1
 fi
+if (($(grep -c "^windowlab: cause [0-9]*: [0-9]* input" "$work/fuzz.log") > 1)) \
+  && ! grep -q "^windowlab: [0-9]* causes need not be [0-9]* bugs" "$work/fuzz.log"; then
+  echo "keep-going.sh: the run found several causes but did not say that one bug can be two of them; log: $work/fuzz.log" >&2
+  exit 1
+fi
 
 echo "== each finding replayed on each single-bug engine"
 engines=(); for bug in "${bugs[@]}"; do engines+=(--engine "$bug=exec:$work/bin/$bug"); done
