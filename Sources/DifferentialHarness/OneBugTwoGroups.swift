@@ -2,9 +2,9 @@
 /// there are two or more: a group is a cause the harness can tell apart, and one bug of
 /// the engine can be two of them. An engine with one bug that gets two branches of a rule
 /// wrong answers every scenario as an engine with two bugs, one per branch, does; a
-/// grouping that merged the two branches would lose a bug of the second engine
-/// (docs/results/one-bug-two-ways.md measures it on the C example), so the harness keeps
-/// them apart and says how to tell.
+/// grouping that merged the two branches would show the second engine's two bugs as one
+/// group, the second found only once the first is fixed (docs/results/one-bug-two-ways.md
+/// measures it on the C example), so the harness keeps them apart and says how to tell.
 public enum OneBugTwoGroups {
     /// The note, for `count` groups called `noun` (`group`, `cause`), `section` the page
     /// and section that says more.

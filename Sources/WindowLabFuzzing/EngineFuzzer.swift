@@ -122,7 +122,7 @@ public struct EngineFuzzer: Sendable {
         return .different(FuzzReport(engines: engines, divergence: divergence, decoded: commands.count,
                                       cut: cut.isEmpty ? [divergence.command] : cut, shrunk: shrunk,
                                       inputNumber: input.number, secondsSinceFirstInput: input.seconds,
-                                      passed: passed.map(\.signature)))
+                                      passed: passed.map(\.signature), keptGoing: passing != nil))
     }
 
     /// `LLVMFuzzerTestOneInput`: ``check(_:)``, and on a difference the report on

@@ -51,7 +51,7 @@ public struct FuzzReport: Sendable {
     }
 
     init(engines: [EngineFactory], divergence: Divergence, decoded: Int, cut: [Command], shrunk: Finding?,
-         inputNumber: Int, secondsSinceFirstInput: Double, passed: [FindingSignature] = []) {
+         inputNumber: Int, secondsSinceFirstInput: Double, passed: [FindingSignature] = [], keptGoing: Bool = false) {
         engine = engines.count > 1 ? engines[1].name : engines[0].name
         self.divergence = divergence
         self.decoded = decoded
@@ -83,7 +83,10 @@ public struct FuzzReport: Sendable {
             "The input's commands as the engines ran them, cut after the one that differs (not shrunk); the expect "
                 + "lines are \(reference[0].name)'s answers.",
             "Replay: windowlab run --engine exec:YOUR-ENGINE THIS-FILE",
-            "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls",
+            keptGoing
+                // A keep-going run aborts at nothing, so libFuzzer writes no crash input.
+                ? "Shrink: shrunk in process below unless WINDOWLAB_FUZZ_SHRINK=0 (a keep-going run writes no crash input)"
+                : "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls",
         ]
         cutScenario = Self.scenario(header: header, statements: FindingFile(cutFinding, engines: reference).statements)
         shrunkSignature = shrunk.flatMap { $0.reproduced ? $0.signature : nil }

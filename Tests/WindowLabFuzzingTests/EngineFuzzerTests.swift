@@ -66,6 +66,15 @@ struct EngineFuzzerTests {
         #expect(report.shrunkScenario == nil)
         #expect(report.scenario == report.cutScenario)
         #expect(report.cutScenario.contains("# windowlab: indexed-maxEdgeInclusive differs from the reference"))
+        // The run aborts, so libFuzzer writes the crash input the hint shrinks; a keep-going
+        // run writes none, and its hint does not send the user looking for one.
+        #expect(report.cutScenario.contains("# Shrink: windowlab corpus shrink CRASH-INPUT"))
+        let bytes = try Self.input(Self.edgeHit)
+        guard case let .different(kept) = bytes.withUnsafeBufferPointer({ Self.fuzzer(mutant).check($0, passing: { _ in false }) }) else {
+            Issue.record("no difference keeping going")
+            return
+        }
+        #expect(!kept.cutScenario.contains("CRASH-INPUT") && kept.cutScenario.contains("a keep-going run writes no crash input"))
         let scenario = try ScenarioParser().parse(report.cutScenario, file: "cut.wls")
         #expect(ScenarioCheck(scenario, engines: [TestEngines.reference]).passed)
         #expect(!ScenarioCheck(scenario, engines: [mutant]).passed)

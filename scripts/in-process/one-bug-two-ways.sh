@@ -6,7 +6,8 @@
 # ROOT_NOT_GROWN, ROOT_NOT_SHRUNK; both built in, the root view never changes size, as
 # with ROOT_KEEPS_SIZE) and runs scripts/in-process/keep-going.sh on both engines with the
 # same inputs. The two engines answer every scenario alike, so no grouping could tell them
-# apart: it must show the one bug twice, or lose one of the two. The check: the original
+# apart: it must show the one bug twice, or show the two as one group (the second found
+# only once the first is fixed). The check: the original
 # engine's bug is shown by exactly 2 findings, the split engine's two bugs by exactly 1
 # each, and those are the same scenarios (docs/fuzz-your-engine.md, "Every cause in one
 # run").
@@ -43,8 +44,10 @@ for side in one two; do
   engine_dir=Examples/engines/c; [[ $side == two ]] && engine_dir=$work/c-split
   C_ENGINE=$engine_dir scripts/in-process/keep-going.sh --engine c --runs "$runs" --seed "$seed" \
     --min-share 1 --max-groups 2 --work "$work/$side" >"$work/$side.log" 2>&1 || status=$?
-  tail -3 "$work/$side.log"
   ((status == 2)) && { cat "$work/$side.log" >&2; exit 2; }
+  # The run's causes and each bug's findings (the whole log: $work/$side.log).
+  grep -E "^windowlab: [0-9]+ cause|^findings: |^  [A-Z_0-9]+: [0-9]+ finding|^(PASS|FAIL) " "$work/$side.log" | sed 's/^/  /'
+  echo "  (log: $work/$side.log)"
   engines=(); for bin in "$work/$side"/bin/*; do engines+=(--engine "$(basename "$bin")=exec:$bin"); done
   python3 scripts/many-bugs/attribute.py --windowlab "$windowlab" --findings "$work/$side/findings" \
     "${engines[@]}" --json "$work/$side.json" >/dev/null || true
@@ -120,8 +123,9 @@ way. Each finding is replayed on engines carrying one bug alone
 """ + "\n".join(rows) + f"""
 
 The two engines answer every scenario alike, so the harness cannot tell them apart: a grouping
-that reported `ROOT_KEEPS_SIZE` once would report the split engine's two bugs once too, one of
-them lost. It reports two findings for the one bug, one for each of the two.
+that put `ROOT_KEEPS_SIZE`'s two findings in one group would put the split engine's two bugs in
+one group too, whose scenario shows one of them; the other would be found only once the first
+is fixed. It reports two findings for the one bug, one for each of the two.
 
 The scenarios:
 
