@@ -99,6 +99,11 @@ public struct ReportPage {
                     + "<td>\(replay)</td></tr>"
             }
             html += "</table>\n"
+            if result.groups.count > 1 {
+                html += "<p class=\"meta\">" + HTML.escape(OneBugTwoGroups.note(
+                    count: result.groups.count, noun: "group", section: "docs/engines.md, \"An engine with many bugs at once\""))
+                    + "</p>\n"
+            }
         }
 
         return html

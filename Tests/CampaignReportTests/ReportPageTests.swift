@@ -70,6 +70,18 @@ struct ReportPageTests {
         #expect(html.contains("class=\"throughput-chart\""))
     }
 
+    @Test("with two groups or more, the page says that one bug can be two of them and how to tell")
+    func oneBugTwoGroups() throws {
+        let input = try ReportInput.read(Repository.path("Examples/passthrough-hud.wls"))
+        func page(_ groups: Int) -> String {
+            var result = CheckResult()
+            result.groups = (0..<groups).map { CheckResult.Group(signature: "hit observations hit/ancestor \($0)", count: 1, profile: "small") }
+            return ReportPage(input: ReportInput(title: "t", items: input.items, result: result), engines: Fixtures.engines).html()
+        }
+        #expect(page(2).contains("2 groups need not be 2 bugs"))
+        #expect(!page(1).contains("need not be"))
+    }
+
     @Test("a folder that does not exist, or a scenario that does not parse, is a clear error")
     func badInput() throws {
         #expect(throws: ReportError.self) { try ReportInput.read("/no/such/folder") }
