@@ -102,7 +102,7 @@ public struct ReportPage {
             if result.groups.count > 1 {
                 html += "<p class=\"meta\">" + HTML.escape(OneBugTwoGroups.note(
                     count: result.groups.count, noun: "group", section: "docs/engines.md, \"An engine with many bugs at once\""))
-                    + "</p>\n"
+                    .replacingOccurrences(of: "`windowlab run`", with: "<code>windowlab run</code>") + "</p>\n"
             }
         }
 

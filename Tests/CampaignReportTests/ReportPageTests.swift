@@ -78,7 +78,7 @@ struct ReportPageTests {
             result.groups = (0..<groups).map { CheckResult.Group(signature: "hit observations hit/ancestor \($0)", count: 1, profile: "small") }
             return ReportPage(input: ReportInput(title: "t", items: input.items, result: result), engines: Fixtures.engines).html()
         }
-        #expect(page(2).contains("2 groups need not be 2 bugs"))
+        #expect(page(2).contains("2 groups need not be 2 bugs") && page(2).contains("<code>windowlab run</code>"))
         #expect(!page(1).contains("need not be"))
     }
 
