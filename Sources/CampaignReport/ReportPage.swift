@@ -99,10 +99,12 @@ public struct ReportPage {
                     + "<td>\(replay)</td></tr>"
             }
             html += "</table>\n"
-            if result.groups.count > 1 {
-                html += "<p class=\"meta\">" + HTML.escape(OneBugTwoGroups.note(
-                    count: result.groups.count, noun: "group", section: "docs/engines.md, \"An engine with many bugs at once\""))
-                    .replacingOccurrences(of: "`windowlab run`", with: "<code>windowlab run</code>") + "</p>\n"
+            // As `check` says it: of the groups found, not those known before (`--known`).
+            let new = result.groups.filter { $0.status != CampaignGroup.Status.known.rawValue }.count
+            if new > 1 {
+                html += "<p class=\"meta\">" + OneBugTwoGroups.note(
+                    count: new, noun: "group", section: HTML.escape(OneBugTwoGroups.checkSection),
+                    code: { "<code>" + HTML.escape($0) + "</code>" }) + "</p>\n"
             }
         }
 

@@ -264,7 +264,7 @@ struct CheckRun {
                         + (totals.merged > 0 ? "; \(totals.merged) shrunk case(s) merged into a group of their signature" : ""))
             for line in CampaignSummary.groupLines(totals) { report.note("  " + line) }
             if new.count > 1 { report.note(OneBugTwoGroups.note(
-                count: new.count, noun: "group", section: "docs/engines.md, \"An engine with many bugs at once\"")) }
+                count: new.count, noun: "group", section: OneBugTwoGroups.checkSection)) }
         } else if totals.divergences > 0 {
             report.note("campaign: \(totals.divergences) diverging case(s), all in \(totals.knownMet.count) known group(s)")
         }

@@ -63,7 +63,7 @@ enum FuzzClock {
             text += "windowlab: \(causes.count) cause(s) of difference in this run (WINDOWLAB_FUZZ_KEEP_GOING=1)\n"
                 + causes.map { $0 + "\n" }.joined()
                 + (causes.count > 1 ? "windowlab: " + OneBugTwoGroups.note(
-                    count: causes.count, noun: "cause", section: "docs/fuzz-your-engine.md, \"Every cause in one run\"") + "\n" : "")
+                    count: causes.count, noun: "cause", section: OneBugTwoGroups.fuzzSection) + "\n" : "")
         }
         text += reasons.map { "windowlab: FAIL compared too little (not an agreement): \($0)\n" }.joined()
         if !reasons.isEmpty {

@@ -83,10 +83,10 @@ public struct FuzzReport: Sendable {
             "The input's commands as the engines ran them, cut after the one that differs (not shrunk); the expect "
                 + "lines are \(reference[0].name)'s answers.",
             "Replay: windowlab run --engine exec:YOUR-ENGINE THIS-FILE",
-            keptGoing
-                // A keep-going run aborts at nothing, so libFuzzer writes no crash input.
-                ? "Shrink: shrunk in process below unless WINDOWLAB_FUZZ_SHRINK=0 (a keep-going run writes no crash input)"
-                : "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls",
+            // A keep-going run aborts at nothing, so libFuzzer writes no crash input to shrink.
+            !keptGoing ? "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls"
+                : shrunk != nil ? "Shrink: shrunk in process below (a keep-going run writes no crash input)"
+                : "Shrink: run again with WINDOWLAB_FUZZ_SHRINK above 0 (a keep-going run writes no crash input)",
         ]
         cutScenario = Self.scenario(header: header, statements: FindingFile(cutFinding, engines: reference).statements)
         shrunkSignature = shrunk.flatMap { $0.reproduced ? $0.signature : nil }

@@ -80,6 +80,12 @@ struct ReportPageTests {
         }
         #expect(page(2).contains("2 groups need not be 2 bugs") && page(2).contains("<code>windowlab run</code>"))
         #expect(!page(1).contains("need not be"))
+        // Groups known before (`--known`) are not counted, as `check` does not count them.
+        var result = CheckResult()
+        result.groups = ["a", "b"].map { CheckResult.Group(signature: "hit observations hit/ancestor \($0)", count: 1, profile: "small") }
+        result.groups[1].status = "known"
+        let withKnown = ReportPage(input: ReportInput(title: "t", items: input.items, result: result), engines: Fixtures.engines).html()
+        #expect(!withKnown.contains("need not be"))
     }
 
     @Test("a folder that does not exist, or a scenario that does not parse, is a clear error")

@@ -74,7 +74,8 @@ struct EngineFuzzerTests {
             Issue.record("no difference keeping going")
             return
         }
-        #expect(!kept.cutScenario.contains("CRASH-INPUT") && kept.cutScenario.contains("a keep-going run writes no crash input"))
+        // Not shrunk (WINDOWLAB_FUZZ_SHRINK=0): it says how to have it shrunk.
+        #expect(!kept.cutScenario.contains("CRASH-INPUT") && kept.cutScenario.contains("run again with WINDOWLAB_FUZZ_SHRINK above 0"))
         let scenario = try ScenarioParser().parse(report.cutScenario, file: "cut.wls")
         #expect(ScenarioCheck(scenario, engines: [TestEngines.reference]).passed)
         #expect(!ScenarioCheck(scenario, engines: [mutant]).passed)
@@ -90,6 +91,13 @@ struct EngineFuzzerTests {
         let shrunk = try ScenarioParser().parse(try #require(report.shrunkScenario), file: "shrunk.wls")
         #expect(shrunk.commands.count < report.cut.count + 2)   // (+ the final order and keyWindow queries)
         #expect(report.scenario == report.shrunkScenario)
+        // Keeping going (no crash input written), the cut scenario says it is shrunk below.
+        let bytes = try Self.input(Self.edgeHit)
+        if case let .different(kept) = bytes.withUnsafeBufferPointer({ Self.fuzzer(mutant, shrink: 60).check($0, passing: { _ in false }) }) {
+            #expect(kept.cutScenario.contains("Shrink: shrunk in process below") && kept.shrunkScenario != nil)
+        } else {
+            Issue.record("no difference keeping going")
+        }
         #expect(report.text.contains(report.cutScenario) && report.text.contains(shrunk.commands.map(ScenarioPrinter.line)[0]))
         #expect(ScenarioCheck(shrunk, engines: [TestEngines.reference]).passed)
         #expect(!ScenarioCheck(shrunk, engines: [mutant]).passed)

@@ -12,7 +12,9 @@
 # loaded machine can cut short: a shrink ends on its own long before.
 #
 #   scripts/in-process/keep-going.sh [--engine c|rust] [--time 120 | --runs N] [--seed 1]
-#                                    [--min-share 0.9] [--max-groups 2] [--work DIR]
+#                                    [--min-share 0.9] [--max-groups 2] [--work DIR] [--json FILE]
+#
+# --json FILE: attribute.py's tally as JSON (findings, bugs, each bug's findings, missed).
 #
 # c: Examples/engines/c (or the copy at $C_ENGINE) with its `#ifdef BUG_*` bugs
 #   (fuzz/fuzz_cwindows.c).
@@ -26,7 +28,7 @@
 # causes; 2 when something cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-engine=c time=120 runs="" seed=1 share=0.9 groups=2 work=""
+engine=c time=120 runs="" seed=1 share=0.9 groups=2 work="" json=()
 while (($#)); do
   case "$1" in
     --engine) engine=$2; shift 2 ;;
@@ -36,7 +38,8 @@ while (($#)); do
     --min-share) share=$2; shift 2 ;;
     --max-groups) groups=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --json) json=(--json "$(realpath -m "$2")"); shift 2 ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "keep-going.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -100,4 +103,4 @@ fi
 echo "== each finding replayed on each single-bug engine"
 engines=(); for bug in "${bugs[@]}"; do engines+=(--engine "$bug=exec:$work/bin/$bug"); done
 python3 scripts/many-bugs/attribute.py --windowlab "$windowlab" --findings "$work/findings" "${engines[@]}" \
-  --min-share "$share" --max-groups "$groups"
+  --min-share "$share" --max-groups "$groups" "${json[@]}"

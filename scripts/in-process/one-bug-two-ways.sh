@@ -5,12 +5,13 @@
 # builds a copy of the engine in which that bug is two (root-keeps-size-split.patch:
 # ROOT_NOT_GROWN, ROOT_NOT_SHRUNK; both built in, the root view never changes size, as
 # with ROOT_KEEPS_SIZE) and runs scripts/in-process/keep-going.sh on both engines with the
-# same inputs. The two engines answer every scenario alike, so no grouping could tell them
+# same seed. The two engines answer every scenario alike, so no grouping could tell them
 # apart: it must show the one bug twice, or show the two as one group (the second found
 # only once the first is fixed). The check: the original
 # engine's bug is shown by exactly 2 findings, the split engine's two bugs by exactly 1
 # each, and those are the same scenarios (docs/fuzz-your-engine.md, "Every cause in one
-# run").
+# run"). Only that is checked here: keep-going.sh's own verdict on the other bugs (CI runs
+# it on the original engine) is printed, not counted.
 #
 #   scripts/in-process/one-bug-two-ways.sh [--runs 12000] [--seed 1] [--write] [--work DIR]
 #
@@ -26,7 +27,7 @@ while (($#)); do
     --seed) seed=$2; shift 2 ;;
     --write) write=1; shift ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "one-bug-two-ways.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -43,14 +44,13 @@ for side in one two; do
   echo "== keep-going run on the C engine ($([[ $side == one ]] && echo ROOT_KEEPS_SIZE || echo 'ROOT_NOT_GROWN and ROOT_NOT_SHRUNK'), with its other planted bugs)"
   engine_dir=Examples/engines/c; [[ $side == two ]] && engine_dir=$work/c-split
   C_ENGINE=$engine_dir scripts/in-process/keep-going.sh --engine c --runs "$runs" --seed "$seed" \
-    --min-share 1 --max-groups 2 --work "$work/$side" >"$work/$side.log" 2>&1 || status=$?
+    --min-share 1 --max-groups 2 --work "$work/$side" --json "$work/$side.json" >"$work/$side.log" 2>&1 || status=$?
   ((status == 2)) && { cat "$work/$side.log" >&2; exit 2; }
   # The run's causes and each bug's findings (the whole log: $work/$side.log).
-  grep -E "^windowlab: [0-9]+ cause|^findings: |^  [A-Z_0-9]+: [0-9]+ finding|^(PASS|FAIL) " "$work/$side.log" | sed 's/^/  /'
+  { grep -E "^windowlab: [0-9]+ cause|^findings: |^  [A-Z_0-9]+: [0-9]+ finding|^(PASS|FAIL) " "$work/$side.log" || true; } \
+    | sed 's/^/  /'
   echo "  (log: $work/$side.log)"
-  engines=(); for bin in "$work/$side"/bin/*; do engines+=(--engine "$(basename "$bin")=exec:$bin"); done
-  python3 scripts/many-bugs/attribute.py --windowlab "$windowlab" --findings "$work/$side/findings" \
-    "${engines[@]}" --json "$work/$side.json" >/dev/null || true
+  [[ -f $work/$side.json ]] || { echo "one-bug-two-ways.sh: FAIL: the run made no tally ($work/$side.json); see its log" >&2; exit 1; }
 done
 
 python3 - "$work" "$write" "$runs" "$seed" "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" \
@@ -95,7 +95,7 @@ if write == "1":
             for name in names:
                 rows.append(f"| {'original' if side == 'one' else 'split'} | `{bug}` | `{group(side, name)}` | `{name}` |")
     def tally(data):
-        return f"{data['findings']} findings, {len(data['shown'])} of {data['bugs']} bugs shown"
+        return f"{data['findings']} findings, {data['bugs'] - len(data['missed'])} of {data['bugs']} bugs shown"
     def twice(data):
         named = [f"`{b}` ({len(n)})" for b, n in sorted(data["shown"].items()) if len(n) > 1]
         return ", ".join(named) or "none"
@@ -108,7 +108,7 @@ once in process with `WINDOWLAB_FUZZ_KEEP_GOING=1` for {runs} inputs (seed {seed
 which `ROOT_KEEPS_SIZE` (a root view that keeps its size when its window is resized) is two
 bugs, `ROOT_NOT_GROWN` and `ROOT_NOT_SHRUNK` (scripts/in-process/root-keeps-size-split.patch;
 built in together, the root view never changes size, as with the one bug), runs the same
-way. Each finding is replayed on engines carrying one bug alone
+way, with the same seed. Each finding is replayed on engines carrying one bug alone
 (scripts/many-bugs/attribute.py).
 
 - Original: {tally(one)}; `ROOT_KEEPS_SIZE` by {len(kept)}.
