@@ -59,13 +59,13 @@ extension RoutingWorkload {
     /// window goes back where it was, last move first, so the engine answers as before.
     /// - Complexity: `count` times a move's cost, twice.
     public func timeMovesByHandle(on engine: IndexedWindowSystem, count: Int) -> [Double] {
-        var frames = Dictionary(windows.map { ($0.name, $0.frame) }, uniquingKeysWith: { $1 })
+        var frames: [ObjectHandle: Rect] = [:]
+        for window in windows { if let handle = engine.handle(of: window.name) { frames[handle] = window.frame } }
         var moves: [(handle: ObjectHandle, to: Rect, from: Rect)] = []
-        for (handle, frame) in movesByHandle(on: engine, count: count, seed: 0x0BDA7F) {
-            let name = engine.name(of: handle)
-            guard let from = frames[name] else { continue }
+        for (handle, frame) in movesByHandle(on: engine, count: count, seed: Self.updateSeed + 1) {
+            guard let from = frames[handle] else { continue }
             moves.append((handle, frame, from))
-            frames[name] = frame
+            frames[handle] = frame
         }
         let times = LatencySampler.sample(count: moves.count) { i in engine.setFrame(moves[i].handle, to: moves[i].to) }
         for move in moves.reversed() { engine.setFrame(move.handle, to: move.from) }
@@ -78,17 +78,20 @@ extension RoutingWorkload {
     /// for is left out.
     /// - Complexity: O(`count`) name lookups.
     public func movesByHandle(on engine: IndexedWindowSystem, count: Int,
-                              seed: UInt64 = 0x0BDA7E) -> [(handle: ObjectHandle, frame: Rect)] {
+                              seed: UInt64 = updateSeed) -> [(handle: ObjectHandle, frame: Rect)] {
         updateCommands(.moveResize, count: count, seed: seed).compactMap { command in
             guard case let .setFrame(name, frame) = command, let handle = engine.handle(of: name) else { return nil }
             return (handle, frame)
         }
     }
 
+    /// The seed of ``updateCommands(_:count:seed:)``'s windows and frames unless one is given.
+    public static let updateSeed: UInt64 = 0x0BDA7E
+
     /// One prepared update command of `kind` per index, for benchmarks that time a
     /// single kind in a loop: hide/show and level changes alternate there and back
     /// on the same window (even index: there, odd: back).
-    public func updateCommands(_ kind: UpdateKind, count: Int, seed: UInt64 = 0x0BDA7E) -> [Command] {
+    public func updateCommands(_ kind: UpdateKind, count: Int, seed: UInt64 = updateSeed) -> [Command] {
         let visible = Array(windows.dropFirst().filter { !$0.isHidden })
         guard !visible.isEmpty else { return [] }
         var random = WorkloadRandom(seed: seed ^ self.kind.seed ^ UInt64(kind.rawValue.utf8.count))

@@ -83,10 +83,7 @@ public struct FuzzReport: Sendable {
             "The input's commands as the engines ran them, cut after the one that differs (not shrunk); the expect "
                 + "lines are \(reference[0].name)'s answers.",
             "Replay: windowlab run --engine exec:YOUR-ENGINE THIS-FILE",
-            // A keep-going run aborts at nothing, so libFuzzer writes no crash input to shrink.
-            !keptGoing ? "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls"
-                : shrunk != nil ? "Shrink: shrunk in process below (a keep-going run writes no crash input)"
-                : "Shrink: run again with WINDOWLAB_FUZZ_SHRINK above 0 (a keep-going run writes no crash input)",
+            Self.shrinkHint(keptGoing: keptGoing, shrunk: shrunk != nil),
         ]
         cutScenario = Self.scenario(header: header, statements: FindingFile(cutFinding, engines: reference).statements)
         shrunkSignature = shrunk.flatMap { $0.reproduced ? $0.signature : nil }
@@ -94,6 +91,14 @@ public struct FuzzReport: Sendable {
             let file = FindingFile(finding, engines: reference, origin: "shrunk in process from a fuzz input")
             return file.scenarioText
         }
+    }
+
+    /// How to have the cut scenario shrunk: from the crash input libFuzzer writes when the
+    /// run aborts; a keep-going run aborts at nothing, so it writes none.
+    static func shrinkHint(keptGoing: Bool, shrunk: Bool) -> String {
+        guard keptGoing else { return "Shrink: windowlab corpus shrink CRASH-INPUT --engine exec:YOUR-ENGINE -o finding.wls" }
+        return shrunk ? "Shrink: shrunk in process below (a keep-going run writes no crash input)"
+            : "Shrink: run again with WINDOWLAB_FUZZ_SHRINK above 0 (a keep-going run writes no crash input)"
     }
 
     static func scenario(header: [String], statements: [Statement]) -> String {

@@ -73,19 +73,20 @@ struct ReportPageTests {
     @Test("with two groups or more, the page says that one bug can be two of them and how to tell")
     func oneBugTwoGroups() throws {
         let input = try ReportInput.read(Repository.path("Examples/passthrough-hud.wls"))
-        func page(_ groups: Int) -> String {
+        /// A page of groups with these statuses (nil: found by this run).
+        func page(_ statuses: [String?]) -> String {
             var result = CheckResult()
-            result.groups = (0..<groups).map { CheckResult.Group(signature: "hit observations hit/ancestor \($0)", count: 1, profile: "small") }
+            result.groups = statuses.enumerated().map { index, status in
+                var group = CheckResult.Group(signature: "hit observations hit/ancestor \(index)", count: 1, profile: "small")
+                group.status = status
+                return group
+            }
             return ReportPage(input: ReportInput(title: "t", items: input.items, result: result), engines: Fixtures.engines).html()
         }
-        #expect(page(2).contains("2 groups need not be 2 bugs") && page(2).contains("<code>windowlab run</code>"))
-        #expect(!page(1).contains("need not be"))
+        #expect(page([nil, nil]).contains("2 groups need not be 2 bugs") && page([nil, nil]).contains("<code>windowlab run</code>"))
+        #expect(!page([nil]).contains("need not be"))
         // Groups known before (`--known`) are not counted, as `check` does not count them.
-        var result = CheckResult()
-        result.groups = ["a", "b"].map { CheckResult.Group(signature: "hit observations hit/ancestor \($0)", count: 1, profile: "small") }
-        result.groups[1].status = "known"
-        let withKnown = ReportPage(input: ReportInput(title: "t", items: input.items, result: result), engines: Fixtures.engines).html()
-        #expect(!withKnown.contains("need not be"))
+        #expect(!page([nil, "known"]).contains("need not be"))
     }
 
     @Test("a folder that does not exist, or a scenario that does not parse, is a clear error")
